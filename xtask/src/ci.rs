@@ -1,0 +1,36 @@
+//! `cargo xtask ci`: the whole gate CI runs, in the order that fails fastest.
+
+use crate::util::{cargo, step};
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    if let Some(extra) = args.first() {
+        return Err(format!("ci takes no arguments (got `{extra}`)"));
+    }
+    step("fmt", cargo().args(["fmt", "--all", "--check"]))?;
+    step(
+        "clippy",
+        cargo().args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
+    // The README's test command.
+    step("test", cargo().args(["test", "--workspace"]))?;
+    crate::nostd::run()?;
+    step(
+        "doc",
+        cargo()
+            .args(["doc", "--workspace", "--no-deps"])
+            .env("RUSTDOCFLAGS", "-D warnings"),
+    )?;
+    step(
+        "fuzz targets compile",
+        cargo().args(["check", "--manifest-path", "fuzz/Cargo.toml", "--bins"]),
+    )?;
+    eprintln!("xtask: ci passed");
+    Ok(())
+}

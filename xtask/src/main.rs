@@ -1,0 +1,48 @@
+//! `cargo xtask`: every toolwire developer workflow, so nobody needs a shell
+//! script. Run `cargo xtask help` for the list.
+
+mod bench;
+mod ci;
+mod fuzz;
+mod nostd;
+mod util;
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+cargo xtask <command>
+
+commands:
+  ci                        fmt, clippy, tests, no_std checks, docs (what CI runs)
+  nostd                     only the no_std checks (per-crate builds + link check)
+  fuzz [TARGET|--all] [--secs N] [--asan]
+                            run cargo-fuzz targets; new crashes go to fuzz/regressions/
+  bench [CRATE]             run criterion benches and print median throughput ratios
+  help                      this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (cmd, rest) = match args.split_first() {
+        Some((cmd, rest)) => (cmd.as_str(), rest),
+        None => ("help", &[][..]),
+    };
+    let result = match cmd {
+        "ci" => ci::run(rest),
+        "nostd" => nostd::run(),
+        "fuzz" => fuzz::run(rest),
+        "bench" => bench::run(rest),
+        "help" | "-h" | "--help" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        other => Err(format!("unknown command `{other}`\n\n{HELP}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("xtask: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
