@@ -25,6 +25,7 @@
 #[cfg(feature = "alloc")]
 use alloc::{borrow::Cow, string::String, vec::Vec};
 
+use crate::scan::Scanner;
 use crate::{ByteSink, Error};
 
 /// How quotes that break RFC 4180 are read.
@@ -382,6 +383,8 @@ impl<'a> Field<'a> {
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
     input: &'a [u8],
+    /// Delimiter, LF and quote positions.
+    scan: Scanner<'a>,
     pos: usize,
     dialect: Dialect,
     /// The previous field ended with a delimiter: one more field follows,
@@ -398,9 +401,10 @@ impl<'a> Reader<'a> {
     /// assert_eq!(Reader::new(b"", Dialect::RFC4180).count(), 0);
     /// ```
     #[must_use]
-    pub const fn new(input: &'a [u8], dialect: Dialect) -> Self {
+    pub fn new(input: &'a [u8], dialect: Dialect) -> Self {
         Reader {
             input,
+            scan: Scanner::new(input, &[dialect.delimiter, b'\n', dialect.quote]),
             pos: 0,
             dialect,
             pending: false,
@@ -426,6 +430,17 @@ impl<'a> Reader<'a> {
         Some(Err(err))
     }
 
+    /// The next quote at or after `from`.
+    fn next_quote(&mut self, mut from: usize) -> Option<usize> {
+        loop {
+            let at = self.scan.next_from(from)?;
+            if self.input.get(at) == Some(&self.dialect.quote) {
+                return Some(at);
+            }
+            from = at + 1;
+        }
+    }
+
     /// Classifies what sits at `at` (just after a field's content):
     /// returns the end kind and the offset of the next field, or `None` if
     /// it is not a delimiter or line end.
@@ -446,17 +461,11 @@ impl<'a> Reader<'a> {
 
     /// Reads an unquoted field starting at `start`, returning the end of
     /// its content, the end kind and the next position.
-    fn scan_unquoted(&self, start: usize) -> Result<(usize, FieldEnd, usize), Error> {
-        let d = &self.dialect;
+    fn scan_unquoted(&mut self, start: usize) -> Result<(usize, FieldEnd, usize), Error> {
+        let d = self.dialect;
         let mut from = start;
         loop {
-            let rest = self.input.get(from..).unwrap_or_default();
-            let hit = if d.strict() {
-                memchr::memchr3(d.delimiter, b'\n', d.quote, rest)
-            } else {
-                memchr::memchr2(d.delimiter, b'\n', rest)
-            };
-            let Some(i) = hit else {
+            let Some(at) = self.scan.next_from(from) else {
                 // Runs to the end; one trailing CR belongs to the line end.
                 let end = self.input.len();
                 let content_end = match self.input.last() {
@@ -465,7 +474,6 @@ impl<'a> Reader<'a> {
                 };
                 return Ok((content_end, FieldEnd::Eof, end));
             };
-            let at = from + i;
             match self.input.get(at).copied() {
                 Some(b) if b == d.delimiter => return Ok((at, FieldEnd::Delimiter, at + 1)),
                 Some(b'\n') => {
@@ -515,15 +523,13 @@ impl<'a> Iterator for Reader<'a> {
             let mut from = start + 1;
             let mut doubled = false;
             loop {
-                let rest = self.input.get(from..).unwrap_or_default();
-                let Some(i) = memchr::memchr(quote, rest) else {
+                let Some(close) = self.next_quote(from) else {
                     if self.dialect.strict() {
                         return self.fail(Error::UnterminatedQuote { offset: start });
                     }
                     let len = self.input.len();
                     break (len, FieldEnd::Eof, len, true);
                 };
-                let close = from + i;
                 if self.input.get(close + 1) == Some(&quote) {
                     doubled = true;
                     from = close + 2;

@@ -448,7 +448,7 @@ impl<'a, 't> EscapedFields<'a, 't> {
     /// assert_eq!(it.next().unwrap().unwrap(), "x");
     /// ```
     #[must_use]
-    pub const fn new(line: &'a [u8], offset: usize, delimiter: u8, table: &'t EscapeTable) -> Self {
+    pub fn new(line: &'a [u8], offset: usize, delimiter: u8, table: &'t EscapeTable) -> Self {
         EscapedFields {
             fields: Fields::new(line, offset, delimiter),
             table,

@@ -1,5 +1,7 @@
 //! Splitting a line into fields on one delimiter byte.
 
+use crate::scan::Scanner;
+
 /// A slice of the input with the offset of its first byte.
 ///
 /// ```
@@ -44,9 +46,16 @@ impl Span<'_> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Fields<'a> {
-    rest: &'a [u8],
-    offset: usize,
-    delimiter: u8,
+    /// The buffer the line lives in (the line itself, or the whole input
+    /// when built by [`Line::fields`](crate::Line::fields)).
+    buf: &'a [u8],
+    scan: Scanner<'a, 1>,
+    /// Index in `buf` of the next field.
+    pos: usize,
+    /// Index in `buf` just past the line.
+    end: usize,
+    /// Added to indexes in `buf` to give offsets in the whole input.
+    base: usize,
     done: bool,
 }
 
@@ -59,11 +68,25 @@ impl<'a> Fields<'a> {
     /// assert_eq!(it.next().unwrap().bytes, b"k");
     /// ```
     #[must_use]
-    pub const fn new(line: &'a [u8], offset: usize, delimiter: u8) -> Self {
+    pub fn new(line: &'a [u8], offset: usize, delimiter: u8) -> Self {
         Fields {
-            rest: line,
-            offset,
-            delimiter,
+            buf: line,
+            scan: Scanner::new(line, &[delimiter]),
+            pos: 0,
+            end: line.len(),
+            base: offset,
+            done: false,
+        }
+    }
+
+    /// Fields of `input[start..end]`, scanning whole blocks of `input`.
+    pub(crate) fn within(input: &'a [u8], start: usize, end: usize, delimiter: u8) -> Self {
+        Fields {
+            buf: input,
+            scan: Scanner::until(input, end, &[delimiter]),
+            pos: start,
+            end,
+            base: 0,
             done: false,
         }
     }
@@ -76,8 +99,12 @@ impl<'a> Fields<'a> {
     /// assert_eq!(it.remainder(), Some(&b"b,c"[..]));
     /// ```
     #[must_use]
-    pub const fn remainder(&self) -> Option<&'a [u8]> {
-        if self.done { None } else { Some(self.rest) }
+    pub fn remainder(&self) -> Option<&'a [u8]> {
+        if self.done {
+            None
+        } else {
+            self.buf.get(self.pos..self.end)
+        }
     }
 }
 
@@ -89,22 +116,21 @@ impl<'a> Iterator for Fields<'a> {
         if self.done {
             return None;
         }
-        let offset = self.offset;
-        match memchr::memchr(self.delimiter, self.rest) {
-            Some(i) => {
-                let (bytes, tail) = self.rest.split_at_checked(i)?;
-                self.rest = tail.get(1..).unwrap_or_default();
-                self.offset = offset + i + 1;
-                Some(Span { bytes, offset })
+        let start = self.pos;
+        let end = match self.scan.next_from(start) {
+            Some(delim) => {
+                self.pos = delim + 1;
+                delim
             }
             None => {
                 self.done = true;
-                Some(Span {
-                    bytes: self.rest,
-                    offset,
-                })
+                self.end
             }
-        }
+        };
+        Some(Span {
+            bytes: self.buf.get(start..end).unwrap_or_default(),
+            offset: self.base + start,
+        })
     }
 }
 

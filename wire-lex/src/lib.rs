@@ -52,6 +52,7 @@ mod error;
 mod fields;
 mod lines;
 mod pos;
+mod scan;
 mod sink;
 
 pub mod csv;

@@ -1,6 +1,7 @@
 //! Line iteration with an explicit CR policy and a line-length cap.
 
-use crate::Error;
+use crate::scan::Scanner;
+use crate::{Error, Fields};
 
 /// What to do with a CR before a line's end.
 ///
@@ -88,6 +89,34 @@ pub struct Line<'a> {
     pub end: usize,
     /// Whether an LF ended the line (only the final line can lack one).
     pub terminated: bool,
+    /// The whole input, so [`Line::fields`] can scan whole blocks.
+    input: &'a [u8],
+}
+
+impl<'a> Line<'a> {
+    /// The line's fields split on `delimiter`, with offsets in the whole
+    /// input. Same result as [`Fields::new`]`(line.bytes, line.offset, d)`,
+    /// faster: it scans the input in whole blocks instead of treating every
+    /// line as a short buffer of its own.
+    ///
+    /// ```
+    /// use wire_lex::{LineConfig, Lines};
+    ///
+    /// let line = Lines::new(b"x\ny\tz\n", LineConfig::default()).nth(1).unwrap()?;
+    /// let cells: Vec<&[u8]> = line.fields(b'\t').map(|f| f.bytes).collect();
+    /// assert_eq!(cells, [&b"y"[..], b"z"]);
+    /// assert_eq!(line.fields(b'\t').nth(1).unwrap().offset, 4);
+    /// # Ok::<(), wire_lex::Error>(())
+    /// ```
+    #[must_use]
+    pub fn fields(&self, delimiter: u8) -> Fields<'a> {
+        Fields::within(
+            self.input,
+            self.offset,
+            self.offset + self.bytes.len(),
+            delimiter,
+        )
+    }
 }
 
 /// An iterator over the lines of a byte slice.
@@ -104,9 +133,12 @@ pub struct Line<'a> {
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
     input: &'a [u8],
+    scan: Scanner<'a>,
+    /// Offset of the next line; `usize::MAX` once finished by an error.
     pos: usize,
     config: LineConfig,
-    done: bool,
+    /// `config.max_line_len`, or `usize::MAX` for no cap.
+    max: usize,
 }
 
 impl<'a> Lines<'a> {
@@ -117,12 +149,16 @@ impl<'a> Lines<'a> {
     /// assert_eq!(it.next().unwrap().unwrap().bytes, b"x");
     /// ```
     #[must_use]
-    pub const fn new(input: &'a [u8], config: LineConfig) -> Self {
+    pub fn new(input: &'a [u8], config: LineConfig) -> Self {
         Lines {
             input,
+            scan: Scanner::new(input, b"\n"),
             pos: 0,
             config,
-            done: false,
+            max: match config.max_line_len {
+                Some(max) => max,
+                None => usize::MAX,
+            },
         }
     }
 
@@ -134,8 +170,8 @@ impl<'a> Lines<'a> {
     /// assert_eq!(it.offset(), 3);
     /// ```
     #[must_use]
-    pub const fn offset(&self) -> usize {
-        self.pos
+    pub fn offset(&self) -> usize {
+        self.pos.min(self.input.len())
     }
 
     /// The input not yet split.
@@ -156,40 +192,34 @@ impl<'a> Iterator for Lines<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let rest = self.rest();
-        if rest.is_empty() {
-            self.done = true;
-            return None;
-        }
         let offset = self.pos;
-        let (raw, terminated) = match memchr::memchr(b'\n', rest) {
-            Some(i) => (rest.get(..i).unwrap_or_default(), true),
-            None => (rest, false),
-        };
-        if let Some(max) = self.config.max_line_len {
-            if raw.len() > max {
-                self.done = true;
-                return Some(Err(Error::LineTooLong {
-                    offset,
-                    len: raw.len(),
-                    max,
-                }));
-            }
+        if offset >= self.input.len() {
+            return None;
         }
-        let end = offset + raw.len() + usize::from(terminated);
+        let (raw, end, terminated) = match self.scan.next_from(offset) {
+            Some(lf) => (self.input.get(offset..lf)?, lf + 1, true),
+            None => (self.input.get(offset..)?, self.input.len(), false),
+        };
+        if raw.len() > self.max {
+            // Finished: nothing after an error.
+            self.pos = usize::MAX;
+            return Some(Err(Error::LineTooLong {
+                offset,
+                len: raw.len(),
+                max: self.max,
+            }));
+        }
         self.pos = end;
-        let bytes = match self.config.cr {
-            CrPolicy::StripOne => raw.strip_suffix(b"\r").unwrap_or(raw),
-            CrPolicy::Keep => raw,
+        let bytes = match (self.config.cr, raw.split_last()) {
+            (CrPolicy::StripOne, Some((b'\r', head))) => head,
+            _ => raw,
         };
         Some(Ok(Line {
             bytes,
             offset,
             end,
             terminated,
+            input: self.input,
         }))
     }
 }

@@ -112,7 +112,7 @@ fn string_field(json: &str, key: &str) -> Option<String> {
 fn print_table(results: &[Result]) {
     println!(
         "{:<22} {:<16} {:>12} {:>10} {:>16}",
-        "group", "function", "median", "MB/s", "wire-lex ÷ this"
+        "group", "function", "median", "MB/s", "wire-lex speedup"
     );
     for r in results {
         let mbps = r.bytes.map(|b| b / r.median_ns * 1e9 / 1e6);
@@ -131,7 +131,7 @@ fn print_table(results: &[Result]) {
         );
     }
     println!(
-        "\nratio = this function's median time ÷ wire-lex's median time (higher: wire-lex is faster)"
+        "\nspeedup = this function's median time ÷ wire-lex's median time, same run (above 1: wire-lex is faster)"
     );
 }
 

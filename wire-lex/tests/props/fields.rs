@@ -141,6 +141,7 @@ fn no_panic(data: &[u8], mode: u8) {
                     end = l.end;
                     let fields: Vec<_> = Fields::new(l.bytes, l.offset, b'\t').collect();
                     assert_eq!(fields.len(), l.bytes.split(|&b| b == b'\t').count());
+                    assert_eq!(l.fields(b'\t').collect::<Vec<_>>(), fields);
                     for cell in EscapedFields::new(l.bytes, l.offset, b'\t', &TSV_KEEP_CR) {
                         if let Err(e) = cell {
                             check(e);
