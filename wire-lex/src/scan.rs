@@ -120,11 +120,7 @@ impl<'a, const WINDOW: usize> Scanner<'a, WINDOW> {
         let region = self.input.get(base..self.end).unwrap_or_default();
         let region = region.get(..BLOCK * WINDOW).unwrap_or(region);
         let mut chunks = region.chunks_exact(BLOCK);
-        for (mask, chunk) in self.masks.iter_mut().zip(&mut chunks) {
-            if let Ok(block) = <&[u8; BLOCK]>::try_from(chunk) {
-                *mask = full_block_mask::<N>(block, &self.needles);
-            }
-        }
+        full_block_masks::<N>(&mut chunks, &self.needles, &mut self.masks);
         let left = chunks.remainder().len();
         if left > 0 {
             let i = region.len() / BLOCK;
@@ -162,6 +158,20 @@ fn partial_block_mask<const N: usize>(rest: &[u8], needles: &[u8; 3]) -> u64 {
         (1u64 << rest.len()) - 1
     };
     full_block_mask::<N>(&padded, needles) & valid
+}
+
+/// The masks of consecutive whole blocks, one per `masks` slot.
+#[inline]
+fn full_block_masks<const N: usize>(
+    chunks: &mut core::slice::ChunksExact<'_, u8>,
+    needles: &[u8; 3],
+    masks: &mut [u64],
+) {
+    for (mask, chunk) in masks.iter_mut().zip(chunks) {
+        if let Ok(block) = <&[u8; BLOCK]>::try_from(chunk) {
+            *mask = full_block_mask::<N>(block, needles);
+        }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
