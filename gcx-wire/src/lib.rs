@@ -34,6 +34,7 @@ mod escape;
 mod header;
 mod payload;
 mod reader;
+mod stream;
 mod whitespace;
 
 pub use error::{DecodeError, DecodeErrorKind};
@@ -41,6 +42,7 @@ pub use escape::{ESCAPES, unescape};
 pub use header::{Bytes, Header};
 pub use payload::{Comment, Payload, Section};
 pub use reader::{DecodeOptions, Event, Reader, decode_partial, from_slice, from_slice_with};
+pub use stream::StreamDecoder;
 
 /// The 4-byte tag that starts every header line.
 pub const TAG: &[u8; 4] = b"GCX1";

@@ -48,7 +48,7 @@ impl Default for DecodeOptions {
 /// let events: Vec<Event<'_>> = Reader::new(b"GCX1 tool=t fields=a\n# hi\nx\n", Default::default())
 ///     .collect::<Result<_, _>>()?;
 /// assert!(matches!(events[0], Event::Header(_)));
-/// assert_eq!(events[1], Event::Comment(b"hi"));
+/// assert_eq!(events[1], Event::Comment(b"hi"[..].into()));
 /// assert_eq!(events[2], Event::Row(vec![b"x"[..].into()]));
 /// # Ok::<(), gcx_wire::DecodeError>(())
 /// ```
@@ -60,14 +60,162 @@ pub enum Event<'a> {
     /// fields (short rows padded with empty cells).
     Row(Vec<Cow<'a, [u8]>>),
     /// A comment: the text after `#` and one optional space, not unescaped.
-    Comment(&'a [u8]),
+    Comment(Cow<'a, [u8]>),
 }
 
-/// What [`Reader::next_into`] found; row cells went to the caller's vector.
+impl Event<'_> {
+    /// The same event owning its bytes.
+    ///
+    /// ```
+    /// let e = gcx_wire::Event::Comment(b"hi"[..].into()).into_owned();
+    /// assert_eq!(e, gcx_wire::Event::Comment(b"hi".to_vec().into()));
+    /// ```
+    #[must_use]
+    pub fn into_owned(self) -> Event<'static> {
+        match self {
+            Event::Header(h) => Event::Header(h.into_owned()),
+            Event::Row(cells) => Event::Row(
+                cells
+                    .into_iter()
+                    .map(|c| Cow::Owned(c.into_owned()))
+                    .collect(),
+            ),
+            Event::Comment(c) => Event::Comment(Cow::Owned(c.into_owned())),
+        }
+    }
+}
+
+/// What a line decoded to; row cells went to the caller's vector.
 pub(crate) enum Item<'a> {
     Header(Header<'a>),
     Row,
     Comment(&'a [u8]),
+}
+
+/// The per-line rules of §10 with the state they need, shared by the
+/// one-shot [`Reader`] and the streaming decoder (which split lines
+/// differently but must decode them identically).
+#[derive(Clone, Debug)]
+pub(crate) struct LineDecoder {
+    /// Lines seen so far (the current line's 1-based number once counted).
+    line_no: usize,
+    /// Field count of the current section; `None` before the first header.
+    width: Option<usize>,
+    limit: usize,
+    go_compat: bool,
+}
+
+impl LineDecoder {
+    pub(crate) fn new(options: &DecodeOptions) -> Self {
+        LineDecoder {
+            line_no: 0,
+            width: None,
+            limit: options.max_line_bytes,
+            go_compat: options.go_compat,
+        }
+    }
+
+    /// The longest accepted line (without LF, with CR).
+    pub(crate) fn max_line_len(&self) -> usize {
+        self.limit.saturating_sub(1)
+    }
+
+    fn error(&self, kind: DecodeErrorKind, offset: usize) -> DecodeError {
+        DecodeError {
+            kind,
+            line: self.line_no,
+            offset,
+        }
+    }
+
+    /// The next line (starting at `offset`) is over the cap.
+    pub(crate) fn too_long(&mut self, offset: usize) -> DecodeError {
+        self.line_no += 1;
+        self.error(DecodeErrorKind::LineTooLong { limit: self.limit }, offset)
+    }
+
+    /// The input ended (at `offset`).
+    pub(crate) fn end(&self, offset: usize) -> Result<(), DecodeError> {
+        if self.go_compat && self.width.is_none() {
+            return Err(self.error(DecodeErrorKind::UnexpectedEof, offset));
+        }
+        Ok(())
+    }
+
+    /// Decodes one line (CR already stripped) that starts at `offset`;
+    /// `Ok(None)` for a line that carries nothing (blank).
+    pub(crate) fn line<'l>(
+        &mut self,
+        bytes: &'l [u8],
+        offset: usize,
+        cells: &mut Vec<Cow<'l, [u8]>>,
+    ) -> Result<Option<Item<'l>>, DecodeError> {
+        self.line_no += 1;
+        let Some(width) = self.width else {
+            if bytes.is_empty() && !self.go_compat {
+                return Ok(None);
+            }
+            let prefix: &[u8] = if self.go_compat { crate::TAG } else { b"GCX" };
+            if !bytes.starts_with(prefix) {
+                let got = bytes.get(..10).unwrap_or(bytes).to_vec();
+                return Err(self.error(DecodeErrorKind::NotGcx { got }, offset));
+            }
+            return self.header(bytes, offset).map(Some);
+        };
+        match bytes.first() {
+            None => Ok(None),
+            Some(b'#') => {
+                let text = bytes.get(1..).unwrap_or_default();
+                Ok(Some(Item::Comment(text.strip_prefix(b" ").unwrap_or(text))))
+            }
+            Some(_) if bytes.starts_with(crate::TAG) => self.header(bytes, offset).map(Some),
+            Some(_) => self
+                .row(bytes, offset, width, cells)
+                .map(|()| Some(Item::Row)),
+        }
+    }
+
+    fn row<'l>(
+        &self,
+        bytes: &'l [u8],
+        offset: usize,
+        width: usize,
+        cells: &mut Vec<Cow<'l, [u8]>>,
+    ) -> Result<(), DecodeError> {
+        let start = cells.len();
+        let escaped = wire_lex::Cursor::new(bytes).find(b'\\').is_some();
+        for cell in wire_lex::Fields::new(bytes, offset, b'\t') {
+            if cells.len() - start == width {
+                cells.truncate(start);
+                let got = bytes.iter().filter(|&&b| b == b'\t').count() + 1;
+                let kind = DecodeErrorKind::TooManyCells {
+                    got,
+                    declared: width,
+                };
+                return Err(self.error(kind, offset));
+            }
+            cells.push(if escaped {
+                unescape(cell.bytes)
+            } else {
+                Cow::Borrowed(cell.bytes)
+            });
+        }
+        cells.resize(start + width, Cow::Borrowed(&[]));
+        Ok(())
+    }
+
+    /// Checks the tag (exactly `GCX1`, then a space or the end, unless
+    /// Go-compatible) and parses the header.
+    fn header<'l>(&mut self, bytes: &'l [u8], offset: usize) -> Result<Item<'l>, DecodeError> {
+        let tag = bytes.split(|&b| b == b' ').next().unwrap_or(bytes);
+        if tag != crate::TAG && !self.go_compat {
+            let tag = tag.to_vec();
+            return Err(self.error(DecodeErrorKind::UnsupportedVersion { tag }, offset));
+        }
+        let header = Header::parse(bytes).map_err(|kind| self.error(kind, offset))?;
+        self.width = Some(header.fields.len());
+        Ok(Item::Header(header))
+    }
 }
 
 /// The event iterator over a whole payload in memory. Stops after the
@@ -82,11 +230,7 @@ pub(crate) enum Item<'a> {
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
     lines: Lines<'a>,
-    line_no: usize,
-    /// Field count of the current section; `None` before the first header.
-    width: Option<usize>,
-    limit: usize,
-    go_compat: bool,
+    decoder: LineDecoder,
     done: bool,
 }
 
@@ -98,29 +242,13 @@ impl<'a> Reader<'a> {
     /// ```
     #[must_use]
     pub fn new(input: &'a [u8], options: DecodeOptions) -> Self {
-        let config =
-            LineConfig::default().max_line_len(Some(options.max_line_bytes.saturating_sub(1)));
+        let decoder = LineDecoder::new(&options);
+        let config = LineConfig::default().max_line_len(Some(decoder.max_line_len()));
         Reader {
             lines: Lines::new(input, config),
-            line_no: 0,
-            width: None,
-            limit: options.max_line_bytes,
-            go_compat: options.go_compat,
+            decoder,
             done: false,
         }
-    }
-
-    fn fail(
-        &mut self,
-        kind: DecodeErrorKind,
-        offset: usize,
-    ) -> Option<Result<Item<'a>, DecodeError>> {
-        self.done = true;
-        Some(Err(DecodeError {
-            kind,
-            line: self.line_no,
-            offset,
-        }))
     }
 
     /// The next event; a row's cells are appended to `cells` (so a caller
@@ -132,86 +260,29 @@ impl<'a> Reader<'a> {
         if self.done {
             return None;
         }
-        loop {
-            let Some(next) = self.lines.next() else {
-                if self.go_compat && self.width.is_none() {
-                    return self.fail(DecodeErrorKind::UnexpectedEof, self.lines.offset());
-                }
-                return None;
+        let result = loop {
+            let line = match self.lines.next() {
+                None => match self.decoder.end(self.lines.offset()) {
+                    Ok(()) => {
+                        self.done = true;
+                        return None;
+                    }
+                    Err(e) => break Err(e),
+                },
+                Some(Err(e)) => break Err(self.decoder.too_long(e.offset().unwrap_or(0))),
+                Some(Ok(line)) => line,
             };
-            let line = match next {
-                Ok(line) => line,
-                Err(e) => {
-                    self.line_no += 1;
-                    let offset = e.offset().unwrap_or(0);
-                    return self.fail(DecodeErrorKind::LineTooLong { limit: self.limit }, offset);
-                }
-            };
-            self.line_no += 1;
-            let bytes = line.bytes;
-            if bytes.is_empty() && !(self.go_compat && self.width.is_none()) {
-                continue;
+            match self.decoder.line(line.bytes, line.offset, cells) {
+                Ok(None) => continue,
+                Ok(Some(item)) => break Ok(item),
+                Err(e) => break Err(e),
             }
-            let Some(width) = self.width else {
-                let prefix: &[u8] = if self.go_compat { crate::TAG } else { b"GCX" };
-                if !bytes.starts_with(prefix) {
-                    let got = bytes.get(..10).unwrap_or(bytes).to_vec();
-                    return self.fail(DecodeErrorKind::NotGcx { got }, line.offset);
-                }
-                return self.header(bytes, line.offset);
-            };
-            if bytes.first() == Some(&b'#') {
-                let text = bytes.get(1..).unwrap_or_default();
-                return Some(Ok(Item::Comment(text.strip_prefix(b" ").unwrap_or(text))));
-            }
-            if bytes.starts_with(crate::TAG) {
-                return self.header(bytes, line.offset);
-            }
-            let start = cells.len();
-            let escaped = memchr_backslash(bytes);
-            for cell in line.fields(b'\t') {
-                if cells.len() - start == width {
-                    cells.truncate(start);
-                    let got = bytes.iter().filter(|&&b| b == b'\t').count() + 1;
-                    return self.fail(
-                        DecodeErrorKind::TooManyCells {
-                            got,
-                            declared: width,
-                        },
-                        line.offset,
-                    );
-                }
-                cells.push(if escaped {
-                    unescape(cell.bytes)
-                } else {
-                    Cow::Borrowed(cell.bytes)
-                });
-            }
-            cells.resize(start + width, Cow::Borrowed(&[]));
-            return Some(Ok(Item::Row));
+        };
+        if result.is_err() {
+            self.done = true;
         }
+        Some(result)
     }
-
-    /// Checks the tag (exactly `GCX1`, then a space or the end) and parses
-    /// the header.
-    fn header(&mut self, bytes: &'a [u8], offset: usize) -> Option<Result<Item<'a>, DecodeError>> {
-        let tag = bytes.split(|&b| b == b' ').next().unwrap_or(bytes);
-        if tag != crate::TAG && !self.go_compat {
-            let tag = tag.to_vec();
-            return self.fail(DecodeErrorKind::UnsupportedVersion { tag }, offset);
-        }
-        match Header::parse(bytes) {
-            Ok(header) => {
-                self.width = Some(header.fields.len());
-                Some(Ok(Item::Header(header)))
-            }
-            Err(kind) => self.fail(kind, offset),
-        }
-    }
-}
-
-fn memchr_backslash(bytes: &[u8]) -> bool {
-    wire_lex::Cursor::new(bytes).find(b'\\').is_some()
 }
 
 impl<'a> Iterator for Reader<'a> {
@@ -222,7 +293,7 @@ impl<'a> Iterator for Reader<'a> {
         Some(self.next_into(&mut cells)?.map(|item| match item {
             Item::Header(h) => Event::Header(h),
             Item::Row => Event::Row(cells),
-            Item::Comment(c) => Event::Comment(c),
+            Item::Comment(c) => Event::Comment(Cow::Borrowed(c)),
         }))
     }
 }
