@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use wire_lex::{LineConfig, Lines};
+use wire_lex::{Fields, LineConfig, Lines};
 
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::escape::unescape;
@@ -115,6 +115,11 @@ impl LineDecoder {
         }
     }
 
+    /// Cells per row of the current section.
+    pub(crate) fn width(&self) -> usize {
+        self.width.unwrap_or(0)
+    }
+
     /// The longest accepted line (without LF, with CR).
     pub(crate) fn max_line_len(&self) -> usize {
         self.limit.saturating_sub(1)
@@ -144,10 +149,13 @@ impl LineDecoder {
 
     /// Decodes one line (CR already stripped) that starts at `offset`;
     /// `Ok(None)` for a line that carries nothing (blank).
+    /// `split` must be the line's fields on TAB (the caller knows the
+    /// cheapest way to build it).
     pub(crate) fn line<'l>(
         &mut self,
         bytes: &'l [u8],
         offset: usize,
+        split: Fields<'l>,
         cells: &mut Vec<Cow<'l, [u8]>>,
     ) -> Result<Option<Item<'l>>, DecodeError> {
         self.line_no += 1;
@@ -170,7 +178,7 @@ impl LineDecoder {
             }
             Some(_) if bytes.starts_with(crate::TAG) => self.header(bytes, offset).map(Some),
             Some(_) => self
-                .row(bytes, offset, width, cells)
+                .row(bytes, offset, width, split, cells)
                 .map(|()| Some(Item::Row)),
         }
     }
@@ -180,11 +188,12 @@ impl LineDecoder {
         bytes: &'l [u8],
         offset: usize,
         width: usize,
+        split: Fields<'l>,
         cells: &mut Vec<Cow<'l, [u8]>>,
     ) -> Result<(), DecodeError> {
         let start = cells.len();
         let escaped = wire_lex::Cursor::new(bytes).find(b'\\').is_some();
-        for cell in wire_lex::Fields::new(bytes, offset, b'\t') {
+        for cell in split {
             if cells.len() - start == width {
                 cells.truncate(start);
                 let got = bytes.iter().filter(|&&b| b == b'\t').count() + 1;
@@ -272,7 +281,10 @@ impl<'a> Reader<'a> {
                 Some(Err(e)) => break Err(self.decoder.too_long(e.offset().unwrap_or(0))),
                 Some(Ok(line)) => line,
             };
-            match self.decoder.line(line.bytes, line.offset, cells) {
+            match self
+                .decoder
+                .line(line.bytes, line.offset, line.fields(b'\t'), cells)
+            {
                 Ok(None) => continue,
                 Ok(Some(item)) => break Ok(item),
                 Err(e) => break Err(e),

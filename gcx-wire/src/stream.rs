@@ -162,8 +162,9 @@ impl StreamDecoder {
         f: &mut impl FnMut(Event<'_>),
     ) -> Result<(), DecodeError> {
         let bytes = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let mut cells = Vec::new();
-        match self.decoder.line(bytes, offset, &mut cells)? {
+        let mut cells = Vec::with_capacity(self.decoder.width());
+        let split = wire_lex::Fields::new(bytes, offset, b'\t');
+        match self.decoder.line(bytes, offset, split, &mut cells)? {
             None => {}
             Some(Item::Header(h)) => f(Event::Header(h)),
             Some(Item::Comment(c)) => f(Event::Comment(Cow::Borrowed(c))),
