@@ -29,6 +29,7 @@
 
 extern crate alloc;
 
+pub mod encode;
 mod error;
 mod escape;
 mod header;
