@@ -98,7 +98,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         } else {
             cmd.args(["-s", "none"]);
         }
-        cmd.arg(target).args([
+        cmd.arg(target);
+        // Seeds (committed, read-only) next to the working corpus.
+        let seeds = root().join("fuzz/seeds").join(target);
+        if seeds.is_dir() {
+            let corpus = root().join("fuzz/corpus").join(target);
+            fs::create_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+            cmd.arg(&corpus).arg(&seeds);
+        }
+        cmd.args([
             "--",
             &format!("-max_total_time={}", args.secs),
             "-print_final_stats=1",
