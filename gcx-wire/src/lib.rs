@@ -33,6 +33,7 @@ pub mod encode;
 mod error;
 mod escape;
 mod header;
+pub mod json;
 mod payload;
 mod reader;
 mod stream;

@@ -79,6 +79,9 @@ pub enum EncodeError {
         /// Why.
         reason: HeaderProblem,
     },
+    /// The JSON input is not JSON.
+    #[error(transparent)]
+    Json(#[from] crate::json::JsonError),
     /// An earlier error stopped this encoder (Go's errors are sticky).
     #[error("the encoder stopped at an earlier error: {0}")]
     Stopped(alloc::boxed::Box<EncodeError>),

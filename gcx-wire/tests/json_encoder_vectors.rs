@@ -1,0 +1,215 @@
+//! The JSON-driven encoders on the reference vectors: C5 (benchmark layout
+//! on the 20 fixtures, with the §14 byte counts), C6 (`EncodeAny` on the 20
+//! fixtures), C7/C8 (adversarial `wire.EncodeAny` and `bench.encodeAsGCX`
+//! vectors) and C9 (first-cell escape).
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "test helpers fail by panicking"
+)]
+
+mod support {
+    pub(crate) mod fixtures;
+}
+
+use gcx_wire::encode::{EncodeError, HeaderProblem, Mode, encode_any, encode_bench};
+use gcx_wire::json::{self, Value};
+
+struct Vector {
+    case: String,
+    path: String,
+    tool: String,
+    /// The encoder input as JSON text (adversarial vectors only).
+    input: Vec<u8>,
+    gcx: Vec<u8>,
+}
+
+fn text(v: &Value<'_>) -> String {
+    match v {
+        Value::String(s) => s.to_string(),
+        other => panic!("not a string: {other:?}"),
+    }
+}
+
+fn vectors() -> Vec<Vector> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/vectors/gcx-go-0.1.0.jsonl"
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            // Our own reader keeps the number literals of `json`.
+            let v = json::parse(line.as_bytes()).unwrap();
+            let mut input = Vec::new();
+            json::write_go_json(v.get("json").unwrap(), &mut input);
+            Vector {
+                case: text(v.get("case").unwrap()),
+                path: text(v.get("path").unwrap()),
+                tool: text(v.get("tool").unwrap()),
+                input,
+                gcx: text(v.get("gcx").unwrap()).into_bytes(),
+            }
+        })
+        .collect()
+}
+
+fn fixtures() -> Vec<support::fixtures::Fixture> {
+    support::fixtures::fixtures(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gcx-bench"),
+    )
+}
+
+/// §14: bytes of compact Go JSON and of the benchmark GCX output.
+const BYTES: [(usize, usize); 20] = [
+    (720, 522),
+    (4201, 2924),
+    (731, 731),
+    (1691, 1663),
+    (1077, 702),
+    (1287, 989),
+    (1783, 920),
+    (2172, 1599),
+    (1731, 1037),
+    (1132, 825),
+    (2296, 1562),
+    (3021, 2204),
+    (1816, 1178),
+    (1269, 929),
+    (1256, 997),
+    (936, 690),
+    (224, 192),
+    (494, 512),
+    (927, 708),
+    (784, 690),
+];
+
+#[test]
+fn c5_bench_layout_on_the_fixtures() {
+    let all = vectors();
+    let fx = fixtures();
+    assert_eq!(fx.len(), 20);
+    for (f, (json_bytes, gcx_bytes)) in fx.iter().zip(BYTES) {
+        let want = &all.iter().find(|v| v.case == f.stem).unwrap().gcx;
+        for mode in [Mode::Strict, Mode::GoCompat] {
+            let ours = encode_bench(&f.tool, f.input.as_bytes(), mode).unwrap();
+            assert!(
+                &ours == want,
+                "{} {mode:?}:\n{}",
+                f.stem,
+                String::from_utf8_lossy(&ours)
+            );
+        }
+        assert_eq!(want.len(), gcx_bytes, "{}", f.stem);
+        let mut compact = Vec::new();
+        json::write_go_json(&json::parse(f.input.as_bytes()).unwrap(), &mut compact);
+        assert_eq!(compact.len(), json_bytes, "{}", f.stem);
+    }
+}
+
+#[test]
+fn c6_encode_any_on_the_fixtures() {
+    let all = vectors();
+    for f in fixtures() {
+        let case = format!("generic/{}", f.stem);
+        let want = &all.iter().find(|v| v.case == case).unwrap().gcx;
+        for mode in [Mode::Strict, Mode::GoCompat] {
+            let ours = encode_any(&f.tool, f.input.as_bytes(), mode).unwrap();
+            assert!(
+                &ours == want,
+                "{case} {mode:?}:\n{}",
+                String::from_utf8_lossy(&ours)
+            );
+        }
+    }
+}
+
+fn adversarial() -> Vec<Vector> {
+    vectors()
+        .into_iter()
+        .filter(|v| {
+            (v.path == "wire.EncodeAny" || v.path == "bench.encodeAsGCX")
+                && !v.case.starts_with("generic/")
+                && v.case.contains('/')
+        })
+        .collect()
+}
+
+fn encode(v: &Vector, mode: Mode) -> Result<Vec<u8>, EncodeError> {
+    if v.path == "wire.EncodeAny" {
+        encode_any(&v.tool, &v.input, mode)
+    } else {
+        encode_bench(&v.tool, &v.input, mode)
+    }
+}
+
+#[test]
+fn c7_c8_c9_adversarial_vectors() {
+    use HeaderProblem::*;
+    let lossy: &[(&str, EncodeError)] = &[
+        ("any/scalar-null", EncodeError::BlankRow),
+        ("any/empty-object", EncodeError::BlankRow),
+        ("any/mixed-array", EncodeError::BlankRow),
+        (
+            "any/record-control-chars",
+            EncodeError::CarriageReturn {
+                field: b"s".to_vec(),
+            },
+        ),
+        (
+            "any/cr-variants",
+            EncodeError::CarriageReturn {
+                field: b"v".to_vec(),
+            },
+        ),
+    ];
+    let header_lossy: &[(&str, HeaderProblem)] = &[
+        ("any/key-with-comma-space-equals", Comma),
+        ("bench/meta-value-with-space", Space),
+    ];
+    let all = adversarial();
+    assert_eq!(
+        all.len(),
+        14 + 7,
+        "{:?}",
+        all.iter().map(|v| &v.case).collect::<Vec<_>>()
+    );
+    let mut identical = 0;
+    for v in &all {
+        let go = encode(v, Mode::GoCompat).unwrap();
+        let strict = encode(v, Mode::Strict);
+        if v.case == "any/first-cell-gcx1" {
+            // C9: the only intended difference from Go, in both modes.
+            let want = b"GCX1 tool=x fields=a,b rows=1\n\\GCX1 looks like a header\t1\n";
+            assert_eq!(go, want);
+            assert_eq!(strict.unwrap(), want);
+            let back = gcx_wire::from_slice(want).unwrap();
+            assert_eq!(
+                back.sections[0].row(0).unwrap()[0].as_ref(),
+                b"GCX1 looks like a header"
+            );
+            continue;
+        }
+        assert!(
+            go == v.gcx,
+            "{} go-compat:\n{}",
+            v.case,
+            String::from_utf8_lossy(&go)
+        );
+        if let Some((_, want)) = lossy.iter().find(|(c, _)| *c == v.case) {
+            assert_eq!(&strict.unwrap_err(), want, "{}", v.case);
+        } else if let Some((_, reason)) = header_lossy.iter().find(|(c, _)| *c == v.case) {
+            assert!(
+                matches!(strict, Err(EncodeError::InvalidHeader { reason: r, .. }) if r == *reason),
+                "{}: {strict:?}",
+                v.case
+            );
+        } else {
+            assert_eq!(strict.unwrap(), v.gcx, "{} strict", v.case);
+            identical += 1;
+        }
+    }
+    assert_eq!(identical, 13);
+}
