@@ -6,6 +6,7 @@ mod bench;
 mod cell;
 mod error;
 mod float;
+mod section;
 mod writer;
 
 pub use any::{encode_any, json_cell};
