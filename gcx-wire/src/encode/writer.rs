@@ -1,6 +1,5 @@
 //! The low-level writer: headers, rows and comments, Go-exact (§2, §5).
 
-use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
@@ -210,34 +209,88 @@ impl Encoder {
             return Err(EncodeError::NoHeader);
         }
         let width = self.fields.len();
-        let texts: Vec<Cell<'c>> = values.into_iter().map(Into::into).collect();
-        if texts.len() > width {
-            return Err(self.stop(EncodeError::TooManyValues {
-                values: texts.len(),
-                fields: width,
-            }));
-        }
         let start = self.out.len();
-        for i in 0..width {
-            if i > 0 {
+        let mut written = 0;
+        let mut values = values.into_iter();
+        while let Some(value) = values.next() {
+            if written == width {
+                self.out.truncate(start);
+                let values = width + 1 + values.count();
+                return Err(self.stop(EncodeError::TooManyValues {
+                    values,
+                    fields: width,
+                }));
+            }
+            if written > 0 {
                 self.out.push(b'\t');
             }
-            let text: Cow<'_, [u8]> = texts.get(i).map_or(Cow::Borrowed(&[]), Cell::text);
-            if self.mode == Mode::Strict && text.contains(&b'\r') {
+            if !self.write_cell(written == 0, value.into()) {
                 self.out.truncate(start);
-                let field = self.fields.get(i).cloned().unwrap_or_default();
+                let field = self.fields.get(written).cloned().unwrap_or_default();
                 return Err(EncodeError::CarriageReturn { field });
             }
-            if i == 0 && (text.starts_with(b"#") || text.starts_with(crate::TAG)) {
-                self.out.push(b'\\');
-            }
-            let _ = ESCAPES.escape_into(&text, &mut self.out);
+            written += 1;
         }
+        // Go-exact padding: always `width - 1` TABs in all.
+        let tabs = if written == 0 {
+            width.saturating_sub(1)
+        } else {
+            width - written
+        };
+        self.out.resize(self.out.len() + tabs, b'\t');
         if self.mode == Mode::Strict && self.out.len() == start {
             return Err(EncodeError::BlankRow);
         }
         self.out.push(b'\n');
         Ok(())
+    }
+
+    /// Appends one cell's escaped text; `false` if strict mode refuses it
+    /// (a CR).
+    fn write_cell(&mut self, first: bool, cell: Cell<'_>) -> bool {
+        match cell {
+            Cell::Null => true,
+            Cell::Bytes(text) => self.write_text(first, text),
+            Cell::Bool(b) => {
+                self.out
+                    .extend_from_slice(if b { b"true" } else { b"false" });
+                true
+            }
+            Cell::Int(i) => {
+                if i < 0 {
+                    self.out.push(b'-');
+                }
+                push_decimal(&mut self.out, i.unsigned_abs());
+                true
+            }
+            Cell::Uint(u) => {
+                push_decimal(&mut self.out, u);
+                true
+            }
+            // Float text needs no escape and never starts with `#`/`GCX1`.
+            Cell::F64(_) | Cell::F32(_) => {
+                self.out.extend_from_slice(&cell.text());
+                true
+            }
+        }
+    }
+
+    /// Appends text escaped, with the first-cell guard.
+    #[inline]
+    fn write_text(&mut self, first: bool, text: &[u8]) -> bool {
+        if first && (text.starts_with(b"#") || text.starts_with(crate::TAG)) {
+            self.out.push(b'\\');
+        }
+        if !ESCAPES.needs_escaping(text) {
+            self.out.extend_from_slice(text);
+            return true;
+        }
+        if self.mode == Mode::Strict && text.contains(&b'\r') {
+            return false;
+        }
+        // A Vec sink never reports a full buffer.
+        let _ = ESCAPES.escape_into(text, &mut self.out);
+        true
     }
 
     /// Writes a comment line: `# ` + text with every LF replaced by a
@@ -267,6 +320,23 @@ impl Encoder {
         self.out.push(b'\n');
         Ok(())
     }
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        if let Some(slot) = buf.get_mut(at) {
+            *slot = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(buf.get(at..).unwrap_or_default());
 }
 
 fn invalid(part: HeaderPart, reason: HeaderProblem) -> EncodeError {
