@@ -37,6 +37,8 @@ pub mod json;
 mod payload;
 mod reader;
 mod stream;
+#[cfg(feature = "serde")]
+pub mod typed;
 mod whitespace;
 
 pub use error::{DecodeError, DecodeErrorKind};

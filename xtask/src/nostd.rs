@@ -2,7 +2,7 @@
 //! `#![no_std]` staticlib with its own panic handler links all of them, so a
 //! dependency that pulls in `std` fails with E0152 (duplicate `panic_impl`).
 
-use crate::util::{LIBRARIES, cargo, render, step};
+use crate::util::{LIBRARIES, NO_STD_FEATURES, cargo, render, step};
 
 const LINK_MANIFEST: &str = "xtask/nostd-link/Cargo.toml";
 const LINK_TARGET_DIR: &str = "target/nostd-link";
@@ -11,16 +11,22 @@ const BUILD_TARGET_DIR: &str = "target/nostd";
 
 pub(crate) fn run() -> Result<(), String> {
     for lib in LIBRARIES {
-        for features in [&[][..], &["--features", "alloc"]] {
+        let extra = NO_STD_FEATURES
+            .iter()
+            .filter(|(l, _)| *l == lib)
+            .map(|(_, f)| *f);
+        for features in ["", "alloc"].into_iter().chain(extra) {
             let mut cmd = cargo();
             cmd.args(["build", "--quiet", "-p", lib, "--no-default-features"])
-                .args(features)
                 .args(["--target-dir", BUILD_TARGET_DIR])
                 .env("RUSTFLAGS", "-D warnings");
+            if !features.is_empty() {
+                cmd.args(["--features", features]);
+            }
             let what = if features.is_empty() {
-                "no_std"
+                "no_std".to_string()
             } else {
-                "no_std+alloc"
+                format!("no_std+{features}")
             };
             step(&format!("{what} build {lib}"), &mut cmd)?;
         }

@@ -59,3 +59,6 @@ pub(crate) const LIBRARIES: [&str; 5] = [
     "leaf-meta",
     "jsonmend-engine",
 ];
+
+/// Optional features that must build without `std` too, per crate.
+pub(crate) const NO_STD_FEATURES: [(&str, &str); 1] = [("gcx-wire", "alloc,serde")];
