@@ -70,25 +70,9 @@ fn layout(negative: bool, d: &Decimal, out: &mut String) {
         }
         use core::fmt::Write;
         let _ = write!(out, "{abs}");
-    } else if d.dp <= 0 {
-        out.push_str("0.");
-        for _ in 0..-d.dp {
-            out.push('0');
-        }
-        push_digits(out, digits);
     } else {
-        let dp = usize::try_from(d.dp).unwrap_or(0);
-        if dp >= digits.len() {
-            push_digits(out, digits);
-            for _ in digits.len()..dp {
-                out.push('0');
-            }
-        } else {
-            let (int, frac) = digits.split_at(dp);
-            push_digits(out, int);
-            out.push('.');
-            push_digits(out, frac);
-        }
+        // The sign is already written.
+        layout_fixed(false, d, out);
     }
 }
 
@@ -126,6 +110,97 @@ pub fn go_g32(x: f32, out: &mut String) {
     } else {
         let mut buf = ryu::Buffer::new();
         layout(x.is_sign_negative(), &decimal(buf.format_finite(x)), out);
+    }
+}
+
+/// Appends Go `encoding/json`'s float text (§7.4): shortest digits, fixed
+/// notation for `1e-6 <= |x| < 1e21` (and zero), otherwise scientific with
+/// an exponent without leading zeros. `false` (nothing written) for NaN
+/// and infinities, which JSON cannot carry.
+///
+/// ```
+/// let mut s = String::new();
+/// assert!(gcx_wire::encode::go_json_float(1e-7, &mut s));
+/// s.push(' ');
+/// assert!(gcx_wire::encode::go_json_float(1234567.0, &mut s));
+/// assert_eq!(s, "1e-7 1234567");
+/// ```
+pub fn go_json_float(x: f64, out: &mut String) -> bool {
+    if !x.is_finite() {
+        return false;
+    }
+    let mut buf = ryu::Buffer::new();
+    json_layout(x, &decimal(buf.format_finite(x)), out);
+    true
+}
+
+/// [`go_json_float`] for `f32` values (shortest digits at 32 bits).
+///
+/// ```
+/// let mut s = String::new();
+/// assert!(gcx_wire::encode::go_json_float32(0.1, &mut s));
+/// assert_eq!(s, "0.1");
+/// ```
+pub fn go_json_float32(x: f32, out: &mut String) -> bool {
+    if !x.is_finite() {
+        return false;
+    }
+    let mut buf = ryu::Buffer::new();
+    json_layout(f64::from(x), &decimal(buf.format_finite(x)), out);
+    true
+}
+
+fn json_layout(x: f64, d: &Decimal, out: &mut String) {
+    let abs = x.abs();
+    if abs == 0.0 || (1e-6..1e21).contains(&abs) {
+        // Fixed: the 'g' layout's fixed branch, for every exponent.
+        layout_fixed(x.is_sign_negative(), d, out);
+        return;
+    }
+    let digits = d.digits.get(..d.len).unwrap_or_default();
+    if x.is_sign_negative() {
+        out.push('-');
+    }
+    let (first, rest) = digits.split_at(1.min(digits.len()));
+    out.extend(first.iter().map(|&b| char::from(b)));
+    if !rest.is_empty() {
+        out.push('.');
+        out.extend(rest.iter().map(|&b| char::from(b)));
+    }
+    let x = d.dp - 1;
+    out.push('e');
+    out.push(if x < 0 { '-' } else { '+' });
+    use core::fmt::Write;
+    let _ = write!(out, "{}", x.unsigned_abs());
+}
+
+fn layout_fixed(negative: bool, d: &Decimal, out: &mut String) {
+    let digits = d.digits.get(..d.len).unwrap_or_default();
+    if negative {
+        out.push('-');
+    }
+    let push = |out: &mut String, ds: &[u8]| out.extend(ds.iter().map(|&b| char::from(b)));
+    if digits.is_empty() {
+        out.push('0');
+    } else if d.dp <= 0 {
+        out.push_str("0.");
+        for _ in 0..-d.dp {
+            out.push('0');
+        }
+        push(out, digits);
+    } else {
+        let dp = usize::try_from(d.dp).unwrap_or(0);
+        if dp >= digits.len() {
+            push(out, digits);
+            for _ in digits.len()..dp {
+                out.push('0');
+            }
+        } else {
+            let (int, frac) = digits.split_at(dp);
+            push(out, int);
+            out.push('.');
+            push(out, frac);
+        }
     }
 }
 
@@ -167,6 +242,25 @@ mod tests {
         let mut s = String::new();
         go_g32(0.1, &mut s);
         assert_eq!(s, "0.1");
+    }
+
+    #[test]
+    fn encoding_json_float_text() {
+        for (x, want) in [
+            (1234567.0, "1234567"),
+            (1e20, "100000000000000000000"),
+            (1e21, "1e+21"),
+            (0.000001, "0.000001"),
+            (1e-7, "1e-7"),
+            (0.0, "0"),
+            (-0.0, "-0"),
+            (-1.5e300, "-1.5e+300"),
+        ] {
+            let mut s = String::new();
+            assert!(go_json_float(x, &mut s));
+            assert_eq!(s, want, "{x:e}");
+        }
+        assert!(!go_json_float(f64::NAN, &mut String::new()));
     }
 
     #[test]

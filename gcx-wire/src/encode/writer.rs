@@ -61,6 +61,9 @@ pub struct Encoder {
     fields: Vec<Vec<u8>>,
     in_section: bool,
     failed: Option<Box<EncodeError>>,
+    /// A typed header waiting for its first record's field names.
+    #[cfg(feature = "serde")]
+    pub(crate) pending: Option<crate::typed::PendingHeader>,
 }
 
 impl Encoder {
@@ -77,6 +80,12 @@ impl Encoder {
             mode,
             ..Encoder::default()
         }
+    }
+
+    /// The current section's field names.
+    #[cfg(feature = "serde")]
+    pub(crate) fn field_names(&self) -> &[Vec<u8>] {
+        &self.fields
     }
 
     /// The bytes written so far.

@@ -8,7 +8,7 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 
-use super::error::TypedError;
+use super::error::{TypedError, msg};
 
 /// A row: field names and cells, side by side.
 pub(crate) struct RowDeserializer<'r, 'de> {
@@ -141,27 +141,25 @@ struct CellDeserializer<'r, 'de> {
 
 impl<'de> CellDeserializer<'_, 'de> {
     fn text(&self) -> Result<&str, TypedError> {
-        core::str::from_utf8(self.cell).map_err(|_| de::Error::custom("the cell is not UTF-8"))
+        core::str::from_utf8(self.cell).map_err(|_| msg("the cell is not UTF-8"))
     }
 
     fn parse<T: core::str::FromStr>(&self, what: &str) -> Result<T, TypedError> {
         let text = self.text()?;
         if text.is_empty() {
-            return Err(de::Error::custom(alloc::format!(
-                "empty cell, expected {what}"
-            )));
+            return Err(msg(alloc::format!("empty cell, expected {what}")));
         }
         text.parse()
-            .map_err(|_| de::Error::custom(alloc::format!("`{text}` is not {what}")))
+            .map_err(|_| msg(alloc::format!("`{text}` is not {what}")))
     }
 
     /// Nested values: the cell holds JSON.
     fn json<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, TypedError> {
         let value: serde_json::Value =
-            serde_json::from_slice(self.cell).map_err(|e| de::Error::custom(e.to_string()))?;
+            serde_json::from_slice(self.cell).map_err(|e| msg(e.to_string()))?;
         value
             .deserialize_any(visitor)
-            .map_err(|e| de::Error::custom(e.to_string()))
+            .map_err(|e| msg(e.to_string()))
     }
 }
 
@@ -193,7 +191,7 @@ impl<'de> Deserializer<'de> for CellDeserializer<'_, 'de> {
         match self.cell.as_ref() {
             b"true" => visitor.visit_bool(true),
             b"false" => visitor.visit_bool(false),
-            other => Err(de::Error::custom(alloc::format!(
+            other => Err(msg(alloc::format!(
                 "`{}` is not a bool (true/false)",
                 alloc::string::String::from_utf8_lossy(other)
             ))),
@@ -219,7 +217,7 @@ impl<'de> Deserializer<'de> for CellDeserializer<'_, 'de> {
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, TypedError> {
         match self.cell {
             Cow::Borrowed(b) => visitor.visit_borrowed_str(
-                core::str::from_utf8(b).map_err(|_| de::Error::custom("the cell is not UTF-8"))?,
+                core::str::from_utf8(b).map_err(|_| msg("the cell is not UTF-8"))?,
             ),
             Cow::Owned(_) => visitor.visit_str(self.text()?),
         }
@@ -256,7 +254,7 @@ impl<'de> Deserializer<'de> for CellDeserializer<'_, 'de> {
         if self.cell.is_empty() {
             visitor.visit_unit()
         } else {
-            Err(de::Error::custom("expected an empty cell"))
+            Err(msg("expected an empty cell"))
         }
     }
 
@@ -318,10 +316,10 @@ impl<'de> Deserializer<'de> for CellDeserializer<'_, 'de> {
     ) -> Result<V::Value, TypedError> {
         if self.cell.first() == Some(&b'{') {
             let value: serde_json::Value =
-                serde_json::from_slice(self.cell).map_err(|e| de::Error::custom(e.to_string()))?;
+                serde_json::from_slice(self.cell).map_err(|e| msg(e.to_string()))?;
             return value
                 .deserialize_enum(name, variants, visitor)
-                .map_err(|e| de::Error::custom(e.to_string()));
+                .map_err(|e| msg(e.to_string()));
         }
         let text: de::value::StrDeserializer<'_, TypedError> = self.text()?.into_deserializer();
         text.deserialize_enum(name, variants, visitor)

@@ -20,6 +20,9 @@ pub enum TypedError {
     /// A message from serde or from a cell that does not parse.
     #[error("{0}")]
     Message(String),
+    /// The encoder refused the row or header.
+    #[error(transparent)]
+    Encode(#[from] crate::encode::EncodeError),
     /// The same, in the cell of a named field.
     #[error("field `{field}`: {message}")]
     Field {
@@ -28,6 +31,11 @@ pub enum TypedError {
         /// What went wrong.
         message: String,
     },
+}
+
+/// A [`TypedError::Message`] from anything printable.
+pub(crate) fn msg(message: impl core::fmt::Display) -> TypedError {
+    TypedError::Message(message.to_string())
 }
 
 impl TypedError {

@@ -24,6 +24,10 @@
 
 mod de;
 mod error;
+mod json_ser;
+mod ser;
+
+pub(crate) use ser::PendingHeader;
 
 use alloc::borrow::Cow;
 
