@@ -11,6 +11,7 @@
 )]
 
 mod support {
+    pub(crate) mod base64;
     pub(crate) mod go_view;
 }
 
@@ -24,27 +25,6 @@ struct Vector {
     decoded: Value,
 }
 
-fn base64(text: &str) -> Vec<u8> {
-    let val = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => panic!("bad base64 {c}"),
-    };
-    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(val).collect();
-    let mut out = Vec::new();
-    for chunk in digits.chunks(4) {
-        let mut acc = 0u32;
-        for (i, &d) in chunk.iter().enumerate() {
-            acc |= u32::from(d) << (18 - 6 * i);
-        }
-        out.extend_from_slice(&acc.to_be_bytes()[1..chunk.len()]);
-    }
-    out
-}
-
 fn vectors() -> Vec<Vector> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -55,7 +35,7 @@ fn vectors() -> Vec<Vector> {
         .map(|line| {
             let v: Value = serde_json::from_str(line).unwrap();
             let gcx = match v.get("gcx_b64").and_then(Value::as_str) {
-                Some(b64) => base64(b64),
+                Some(b64) => support::base64::decode(b64),
                 None => v["gcx"].as_str().unwrap().as_bytes().to_vec(),
             };
             assert_eq!(gcx.len() as u64, v["gcx_bytes"].as_u64().unwrap());
@@ -290,7 +270,7 @@ fn c12_reencode_after_decode() {
             go_identical += 1;
         }
         let gcx = match v.get("gcx_b64").and_then(Value::as_str) {
-            Some(b64) => base64(b64),
+            Some(b64) => support::base64::decode(b64),
             None => v["gcx"].as_str().unwrap().as_bytes().to_vec(),
         };
         let opts = DecodeOptions {

@@ -9,6 +9,10 @@
     reason = "test helpers fail by panicking"
 )]
 
+mod support {
+    pub(crate) mod base64;
+}
+
 use gcx_wire::encode::{Cell, EncodeError, Encoder, HeaderProblem, Mode};
 use serde_json::Value;
 
@@ -16,26 +20,6 @@ struct Vector {
     case: String,
     json: Value,
     gcx: Vec<u8>,
-}
-
-fn base64(text: &str) -> Vec<u8> {
-    let val = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(val).collect();
-    let mut out = Vec::new();
-    for chunk in digits.chunks(4) {
-        let mut acc = 0u32;
-        for (i, &d) in chunk.iter().enumerate() {
-            acc |= u32::from(d) << (18 - 6 * i);
-        }
-        out.extend_from_slice(&acc.to_be_bytes()[1..chunk.len()]);
-    }
-    out
 }
 
 fn vectors() -> Vec<Vector> {
@@ -51,7 +35,7 @@ fn vectors() -> Vec<Vector> {
         .map(|v| Vector {
             case: v["case"].as_str().unwrap().to_string(),
             gcx: match v.get("gcx_b64").and_then(Value::as_str) {
-                Some(b) => base64(b),
+                Some(b) => support::base64::decode(b),
                 None => v["gcx"].as_str().unwrap().as_bytes().to_vec(),
             },
             json: v["json"].clone(),
@@ -86,7 +70,7 @@ fn cell(v: &Value) -> Owned {
     let go = v["go"].as_str().unwrap();
     let val = &v["v"];
     if let Some(b64) = v.get("b64").and_then(Value::as_str) {
-        return Owned::Bytes(base64(b64));
+        return Owned::Bytes(support::base64::decode(b64));
     }
     match go {
         "bool" => Owned::Cell(Cell::Bool(val.as_bool().unwrap())),
