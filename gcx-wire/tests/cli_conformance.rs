@@ -13,13 +13,12 @@
 mod support {
     pub(crate) mod base64;
     pub(crate) mod fixtures;
+    pub(crate) mod vectors;
 }
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-
-use gcx_wire::json::{self, Value};
 
 /// `target/<profile>/examples/gcx`, built by `cargo test` with the tests.
 fn cli() -> PathBuf {
@@ -56,50 +55,7 @@ fn run(args: &[&str], stdin: &[u8]) -> (Vec<u8>, bool) {
     (out.stdout, out.status.success())
 }
 
-fn text(v: &Value<'_>) -> String {
-    match v {
-        Value::String(s) => s.to_string(),
-        other => panic!("not a string: {other:?}"),
-    }
-}
-
-struct Vector {
-    case: String,
-    path: String,
-    tool: String,
-    input: Vec<u8>,
-    gcx: Vec<u8>,
-    decoded: serde_json::Value,
-}
-
-fn vectors() -> Vec<Vector> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|line| {
-            let v = json::parse(line.as_bytes()).unwrap();
-            let plain: serde_json::Value = serde_json::from_str(line).unwrap();
-            let mut input = Vec::new();
-            json::write_go_json(v.get("json").unwrap(), &mut input);
-            let gcx = match plain.get("gcx_b64").and_then(serde_json::Value::as_str) {
-                Some(b64) => support::base64::decode(b64),
-                None => text(v.get("gcx").unwrap()).into_bytes(),
-            };
-            Vector {
-                case: text(v.get("case").unwrap()),
-                path: text(v.get("path").unwrap()),
-                tool: text(v.get("tool").unwrap()),
-                input,
-                gcx,
-                decoded: plain["decoded"].clone(),
-            }
-        })
-        .collect()
-}
+use support::vectors::load as vectors;
 
 #[test]
 fn decode_through_the_cli() {

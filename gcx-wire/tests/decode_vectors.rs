@@ -13,40 +13,14 @@
 mod support {
     pub(crate) mod base64;
     pub(crate) mod go_view;
+    pub(crate) mod vectors;
 }
 
 use gcx_wire::{DecodeErrorKind, DecodeOptions, decode_partial};
 use serde_json::Value;
 use support::go_view::decoded_json;
 
-struct Vector {
-    case: String,
-    gcx: Vec<u8>,
-    decoded: Value,
-}
-
-fn vectors() -> Vec<Vector> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("vector file");
-    text.lines()
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).unwrap();
-            let gcx = match v.get("gcx_b64").and_then(Value::as_str) {
-                Some(b64) => support::base64::decode(b64),
-                None => v["gcx"].as_str().unwrap().as_bytes().to_vec(),
-            };
-            assert_eq!(gcx.len() as u64, v["gcx_bytes"].as_u64().unwrap());
-            Vector {
-                case: v["case"].as_str().unwrap().to_string(),
-                gcx,
-                decoded: v["decoded"].clone(),
-            }
-        })
-        .collect()
-}
+use support::vectors::load as vectors;
 
 #[test]
 fn go_compat_mode_matches_every_vector() {
@@ -233,18 +207,9 @@ fn ordered_cells_keep_duplicates() {
 
 #[test]
 fn c13_cells_borrow_unless_escaped() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
     let (mut borrowed, mut owned) = (0, 0);
-    for line in std::fs::read_to_string(path).unwrap().lines() {
-        let v: Value = serde_json::from_str(line).unwrap();
-        if !v["kind"].as_str().unwrap().starts_with("fixture") {
-            continue;
-        }
-        let gcx = v["gcx"].as_str().unwrap().as_bytes();
-        let payload = gcx_wire::from_slice(gcx).unwrap();
+    for v in vectors().iter().filter(|v| v.kind.starts_with("fixture")) {
+        let payload = gcx_wire::from_slice(&v.gcx).unwrap();
         for cell in payload.sections.iter().flat_map(|s| s.cells.iter()) {
             match cell {
                 std::borrow::Cow::Borrowed(_) => borrowed += 1,
@@ -259,28 +224,17 @@ fn c13_cells_borrow_unless_escaped() {
 fn c12_reencode_after_decode() {
     use gcx_wire::encode::{Encoder, Mode};
     let mut identical = Vec::new();
-    let mut go_identical = 0;
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
-    for line in std::fs::read_to_string(path).unwrap().lines() {
-        let v: Value = serde_json::from_str(line).unwrap();
-        if v["reencode_identical"] == true {
-            go_identical += 1;
-        }
-        let gcx = match v.get("gcx_b64").and_then(Value::as_str) {
-            Some(b64) => support::base64::decode(b64),
-            None => v["gcx"].as_str().unwrap().as_bytes().to_vec(),
-        };
+    let all = vectors();
+    let go_identical = all.iter().filter(|v| v.reencode_identical).count();
+    for v in &all {
         let opts = DecodeOptions {
             go_compat: true,
             ..Default::default()
         };
-        let (payload, _) = decode_partial(&gcx, &opts);
+        let (payload, _) = decode_partial(&v.gcx, &opts);
         let mut enc = Encoder::with_mode(Mode::GoCompat);
-        if enc.payload(&payload).is_ok() && enc.finish() == gcx {
-            identical.push(v["case"].as_str().unwrap().to_string());
+        if enc.payload(&payload).is_ok() && enc.finish() == v.gcx {
+            identical.push(v.case.clone());
         }
     }
     assert_eq!(go_identical, 72);

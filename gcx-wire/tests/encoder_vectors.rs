@@ -11,35 +11,19 @@
 
 mod support {
     pub(crate) mod base64;
+    pub(crate) mod vectors;
 }
 
 use gcx_wire::encode::{Cell, EncodeError, Encoder, HeaderProblem, Mode};
 use serde_json::Value;
 
-struct Vector {
-    case: String,
-    json: Value,
-    gcx: Vec<u8>,
-}
+use support::vectors::Vector;
 
+/// The 21 `wire.Encoder` vectors.
 fn vectors() -> Vec<Vector> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v["path"] == "wire.Encoder")
-        .map(|v| Vector {
-            case: v["case"].as_str().unwrap().to_string(),
-            gcx: match v.get("gcx_b64").and_then(Value::as_str) {
-                Some(b) => support::base64::decode(b),
-                None => v["gcx"].as_str().unwrap().as_bytes().to_vec(),
-            },
-            json: v["json"].clone(),
-        })
+    support::vectors::load()
+        .into_iter()
+        .filter(|v| v.path == "wire.Encoder")
         .collect()
 }
 

@@ -10,51 +10,15 @@
 )]
 
 mod support {
+    pub(crate) mod base64;
     pub(crate) mod fixtures;
+    pub(crate) mod vectors;
 }
 
 use gcx_wire::encode::{EncodeError, HeaderProblem, Mode, encode_any, encode_bench};
-use gcx_wire::json::{self, Value};
+use gcx_wire::json;
 
-struct Vector {
-    case: String,
-    path: String,
-    tool: String,
-    /// The encoder input as JSON text (adversarial vectors only).
-    input: Vec<u8>,
-    gcx: Vec<u8>,
-}
-
-fn text(v: &Value<'_>) -> String {
-    match v {
-        Value::String(s) => s.to_string(),
-        other => panic!("not a string: {other:?}"),
-    }
-}
-
-fn vectors() -> Vec<Vector> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|line| {
-            // Our own reader keeps the number literals of `json`.
-            let v = json::parse(line.as_bytes()).unwrap();
-            let mut input = Vec::new();
-            json::write_go_json(v.get("json").unwrap(), &mut input);
-            Vector {
-                case: text(v.get("case").unwrap()),
-                path: text(v.get("path").unwrap()),
-                tool: text(v.get("tool").unwrap()),
-                input,
-                gcx: text(v.get("gcx").unwrap()).into_bytes(),
-            }
-        })
-        .collect()
-}
+use support::vectors::{Vector, load as vectors};
 
 fn fixtures() -> Vec<support::fixtures::Fixture> {
     support::fixtures::fixtures(

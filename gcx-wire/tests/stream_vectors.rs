@@ -6,25 +6,18 @@ mod props {
     pub(crate) mod stream;
 }
 
+mod support {
+    pub(crate) mod base64;
+    pub(crate) mod vectors;
+}
+
 use gcx_wire::DecodeOptions;
 use props::stream::{every, one_shot, streamed};
-use serde_json::Value;
 
 fn inputs() -> Vec<(String, Vec<u8>)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).unwrap();
-            let case = v["case"].as_str().unwrap().to_string();
-            // The two vectors with invalid UTF-8 are covered by the fuzz
-            // target and the seeded sample below.
-            (case, v["gcx"].as_str().unwrap().as_bytes().to_vec())
-        })
+    support::vectors::load()
+        .into_iter()
+        .map(|v| (v.case, v.gcx))
         .collect()
 }
 

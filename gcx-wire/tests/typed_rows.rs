@@ -3,20 +3,15 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "test")]
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+
+mod support {
+    pub(crate) mod base64;
+    pub(crate) mod vectors;
+}
 
 fn gcx(case: &str) -> Vec<u8> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/gcx-go-0.1.0.jsonl"
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .find(|v| v["case"] == case)
-        .map(|v| v["gcx"].as_str().unwrap().as_bytes().to_vec())
-        .unwrap()
+    let all = support::vectors::load();
+    support::vectors::Vector::named(&all, case).gcx.clone()
 }
 
 #[derive(Debug, Deserialize, PartialEq)]

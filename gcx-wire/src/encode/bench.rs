@@ -63,38 +63,35 @@ fn meta(rows: usize, m: &Value<'_>, wrapper: &[&str]) -> Vec<(String, String)> {
     meta
 }
 
-/// A flat section: fields from the object elements, non-objects as
-/// one-value rows of their `fmt.Sprint` text.
-fn flat(
+/// A section of the object elements' union of keys. Non-objects are
+/// one-value rows of their `fmt.Sprint` text (flat sections), or skipped
+/// but still counted in `rows` (rule 3, `skip_others`).
+fn objects(
     enc: &mut Encoder,
     tool: &str,
     items: &[Value<'_>],
     meta: &[(String, String)],
+    skip_others: bool,
 ) -> Result<(), EncodeError> {
     let fields = key_union(items);
     enc.header_meta(tool, &fields, meta)?;
     for item in items {
         match item {
             Value::Object(_) => object_row(enc, &fields, item)?,
+            _ if skip_others => {}
             other => enc.row([Cell::Bytes(sprinted(other).as_bytes())])?,
         }
     }
     Ok(())
 }
 
-/// Objects only (rule 3): non-objects are skipped but counted in `rows`.
-fn objects_only(
+fn flat(
     enc: &mut Encoder,
     tool: &str,
     items: &[Value<'_>],
     meta: &[(String, String)],
 ) -> Result<(), EncodeError> {
-    let fields = key_union(items);
-    enc.header_meta(tool, &fields, meta)?;
-    for item in items.iter().filter(|i| matches!(i, Value::Object(_))) {
-        object_row(enc, &fields, item)?;
-    }
-    Ok(())
+    objects(enc, tool, items, meta, false)
 }
 
 fn array<'v>(m: &'v Value<'_>, key: &str) -> Option<&'v [Value<'v>]> {
@@ -133,14 +130,10 @@ impl Encoder {
         }
         if let Some(nodes) = array(m, "nodes") {
             let node_meta = meta(nodes.len(), m, &["total_nodes", "total_edges", "truncated"]);
-            objects_only(self, &format!("{tool}.nodes"), nodes, &node_meta)?;
+            objects(self, &format!("{tool}.nodes"), nodes, &node_meta, true)?;
             let edges = array(m, "edges").unwrap_or_default();
-            return objects_only(
-                self,
-                &format!("{tool}.edges"),
-                edges,
-                &meta(edges.len(), m, &[]),
-            );
+            let edge_meta = meta(edges.len(), m, &[]);
+            return objects(self, &format!("{tool}.edges"), edges, &edge_meta, true);
         }
         if let (Some(edges), None) = (array(m, "edges"), m.get("nodes")) {
             return flat(

@@ -84,11 +84,7 @@ fn layout(negative: bool, d: &Decimal, out: &mut String) {
 /// assert_eq!(s, "1.234567e+06");
 /// ```
 pub fn go_g64(x: f64, out: &mut String) {
-    if x.is_nan() {
-        out.push_str("NaN");
-    } else if x.is_infinite() {
-        out.push_str(if x > 0.0 { "+Inf" } else { "-Inf" });
-    } else {
+    if !special(x, out) {
         let mut buf = ryu::Buffer::new();
         layout(x.is_sign_negative(), &decimal(buf.format_finite(x)), out);
     }
@@ -103,14 +99,25 @@ pub fn go_g64(x: f64, out: &mut String) {
 /// assert_eq!(s, "1.6777216e+07");
 /// ```
 pub fn go_g32(x: f32, out: &mut String) {
-    if x.is_nan() {
-        out.push_str("NaN");
-    } else if x.is_infinite() {
-        out.push_str(if x > 0.0 { "+Inf" } else { "-Inf" });
-    } else {
+    if !special(f64::from(x), out) {
         let mut buf = ryu::Buffer::new();
         layout(x.is_sign_negative(), &decimal(buf.format_finite(x)), out);
     }
+}
+
+/// `NaN`, `+Inf`, `-Inf`; `false` for a finite value.
+fn special(x: f64, out: &mut String) -> bool {
+    let text = if x.is_nan() {
+        "NaN"
+    } else if x == f64::INFINITY {
+        "+Inf"
+    } else if x == f64::NEG_INFINITY {
+        "-Inf"
+    } else {
+        return false;
+    };
+    out.push_str(text);
+    true
 }
 
 /// Appends Go `encoding/json`'s float text (§7.4): shortest digits, fixed
