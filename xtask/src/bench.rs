@@ -23,6 +23,7 @@ struct Result {
 pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     let crates: Vec<&str> = match args.first().map(String::as_str) {
         None => BENCHED.to_vec(),
+        Some("gcx") => vec!["gcx-wire"],
         Some(c) if BENCHED.contains(&c) => vec![c],
         Some(c) => {
             return Err(format!(
