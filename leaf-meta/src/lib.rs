@@ -1,6 +1,14 @@
-//! `leaf-meta`: Codec leaf mode: pinned tokenizer maps, byte-level BPE ids, _meta wrap/read/strip.
+//! `leaf-meta`: Codec leaf mode for MCP tool results — pinned tokenizer
+//! maps, id-exact byte-level BPE, and the `_meta` wrap/read/strip
+//! contract.
 //!
-//! This crate is being built; its specification is `shared/specs/leaf-meta.md`
-//! of the toolwire project. It is `no_std` with `alloc`; `std` is a
-//! default feature.
+//! The crate is being built (see `specs/leaf-meta.md` of the toolwire
+//! project). Available now: map pins ([`MapId`]).
 #![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
+
+mod map_id;
+mod sha256;
+
+pub use map_id::{MapId, MapIdError};
