@@ -8,7 +8,23 @@
 
 extern crate alloc;
 
+mod bpe;
+mod byte_table;
+mod encode;
+mod map;
 mod map_id;
+mod pretokenize;
 mod sha256;
+mod unicode;
 
+pub use encode::{EncodeOptions, SpecialTokenFound, SpecialTokens};
+pub use map::{LeafMap, LoadError};
 pub use map_id::{MapId, MapIdError};
+
+/// The Unicode version whose L and N categories the pre-tokenizer uses
+/// (White_Space is the same in every version since 6.1).
+///
+/// ```
+/// assert!(leaf_meta::UNICODE_VERSION >= (15, 0, 0));
+/// ```
+pub const UNICODE_VERSION: (u8, u8, u8) = unicode::UNICODE_VERSION;

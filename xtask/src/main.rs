@@ -5,6 +5,7 @@ mod bench;
 mod ci;
 mod fuzz;
 mod nostd;
+mod unicode_tables;
 mod util;
 
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ commands:
   fuzz [TARGET|--all] [--secs N] [--asan]
                             run cargo-fuzz targets; new crashes go to fuzz/regressions/
   bench [CRATE]             run criterion benches and print median throughput ratios
+  unicode-tables [--check]  regenerate leaf-meta's Unicode L/N tables (pinned UCD version)
   help                      this text
 ";
 
@@ -32,6 +34,7 @@ fn main() -> ExitCode {
         "nostd" => nostd::run(),
         "fuzz" => fuzz::run(rest),
         "bench" => bench::run(rest),
+        "unicode-tables" => unicode_tables::run(rest),
         "help" | "-h" | "--help" => {
             print!("{HELP}");
             Ok(())

@@ -1,0 +1,176 @@
+//! Text → ids (§3): special tokens split out, the rest pre-tokenized and
+//! merged; ids → bytes for round trips.
+
+use alloc::vec::Vec;
+
+use crate::bpe::encode_piece;
+use crate::map::LeafMap;
+
+/// What to do with special-token text (`<|im_end|>`) found in the input.
+///
+/// Parsing it (the default, as the reference implementations do) lets text
+/// that came from an untrusted source inject control tokens into a model's
+/// context: a tool result quoting `<|im_start|>system` becomes a real turn
+/// boundary for the model reading the ids. Use `AsText` when the text is
+/// untrusted and the ids need not match the reference, or `Reject` to
+/// refuse such input.
+///
+/// ```
+/// use leaf_meta::SpecialTokens;
+/// assert_eq!(SpecialTokens::default(), SpecialTokens::Parse);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpecialTokens {
+    /// Special-token strings become their ids (reference parity).
+    #[default]
+    Parse,
+    /// Special-token strings are encoded as ordinary text.
+    AsText,
+    /// Special-token strings are an error.
+    Reject,
+}
+
+/// Options of [`LeafMap::encode_with`].
+///
+/// ```
+/// let opts = leaf_meta::EncodeOptions { special: leaf_meta::SpecialTokens::AsText };
+/// assert_ne!(opts, Default::default());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// Special-token handling.
+    pub special: SpecialTokens,
+}
+
+/// The text holds a special token and [`SpecialTokens::Reject`] is set.
+///
+/// ```
+/// # let e = leaf_meta::SpecialTokenFound { offset: 3 };
+/// assert_eq!(e.to_string(), "special token text at byte 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("special token text at byte {offset}")]
+pub struct SpecialTokenFound {
+    /// Where it starts.
+    pub offset: usize,
+}
+
+impl LeafMap {
+    /// The special token starting at byte `at` of `text`, longest first.
+    fn special_at(&self, text: &[u8], at: usize) -> Option<(usize, u32)> {
+        let rest = text.get(at..)?;
+        self.specials
+            .iter()
+            .find(|(bytes, _)| rest.starts_with(bytes))
+            .map(|(bytes, id)| (bytes.len(), *id))
+    }
+
+    /// The ids of `text` with the default options (reference parity).
+    ///
+    /// ```no_run
+    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// assert_eq!(map.encode("Hello, world!"), [9707, 11, 1879, 0]);
+    /// ```
+    #[must_use]
+    pub fn encode(&self, text: &str) -> Vec<u32> {
+        let mut out = Vec::new();
+        // `Parse` never fails.
+        let _ = self.encode_into(text, EncodeOptions::default(), &mut out);
+        out
+    }
+
+    /// The ids of `text` under `options`.
+    ///
+    /// # Errors
+    /// [`SpecialTokenFound`] under [`SpecialTokens::Reject`].
+    ///
+    /// ```no_run
+    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// use leaf_meta::{EncodeOptions, SpecialTokens};
+    /// let opts = EncodeOptions { special: SpecialTokens::Reject };
+    /// assert!(map.encode_with("<|im_end|>", opts).is_err());
+    /// ```
+    pub fn encode_with(
+        &self,
+        text: &str,
+        options: EncodeOptions,
+    ) -> Result<Vec<u32>, SpecialTokenFound> {
+        let mut out = Vec::new();
+        self.encode_into(text, options, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the ids of `text` to `out`.
+    ///
+    /// # Errors
+    /// As for [`LeafMap::encode_with`].
+    ///
+    /// ```no_run
+    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// let mut ids = Vec::new();
+    /// map.encode_into("a", Default::default(), &mut ids)?;
+    /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
+    /// ```
+    pub fn encode_into(
+        &self,
+        text: &str,
+        options: EncodeOptions,
+        out: &mut Vec<u32>,
+    ) -> Result<(), SpecialTokenFound> {
+        let bytes = text.as_bytes();
+        let mut start = 0;
+        if options.special != SpecialTokens::AsText {
+            let mut at = 0;
+            while at < bytes.len() {
+                let first = bytes.get(at).copied().unwrap_or(0);
+                let hit = if self
+                    .special_first
+                    .get(usize::from(first))
+                    .copied()
+                    .unwrap_or(false)
+                {
+                    self.special_at(bytes, at)
+                } else {
+                    None
+                };
+                match hit {
+                    Some((len, id)) => {
+                        if options.special == SpecialTokens::Reject {
+                            return Err(SpecialTokenFound { offset: at });
+                        }
+                        self.encode_segment(text.get(start..at).unwrap_or_default(), out);
+                        out.push(id);
+                        at += len;
+                        start = at;
+                    }
+                    None => at += 1,
+                }
+            }
+        }
+        self.encode_segment(text.get(start..).unwrap_or_default(), out);
+        Ok(())
+    }
+
+    /// Pre-tokenizes and merges text without special tokens.
+    fn encode_segment(&self, segment: &str, out: &mut Vec<u32>) {
+        self.program.split(segment, |piece| {
+            encode_piece(&self.table, piece.as_bytes(), self.bpe_limit, out);
+        });
+    }
+
+    /// The bytes of `ids` (special tokens as their text); unknown ids are
+    /// skipped.
+    ///
+    /// ```no_run
+    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// assert_eq!(map.decode(&map.encode("héllo")), "héllo".as_bytes());
+    /// ```
+    #[must_use]
+    pub fn decode(&self, ids: &[u32]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &id in ids {
+            out.extend_from_slice(self.table.bytes(id));
+        }
+        out
+    }
+}
