@@ -23,7 +23,9 @@ fn usage() -> ExitCode {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else { return usage() };
+    let Some(cmd) = args.first() else {
+        return usage();
+    };
     let mut map_path = None;
     let mut pin = None;
     let mut time = false;
@@ -39,7 +41,9 @@ fn main() -> ExitCode {
     if cmd != "ids" {
         return usage();
     }
-    let (Some(map_path), Some(pin)) = (map_path, pin) else { return usage() };
+    let (Some(map_path), Some(pin)) = (map_path, pin) else {
+        return usage();
+    };
     let pin = match MapId::parse(&pin) {
         Ok(p) => p,
         Err(e) => {
@@ -71,7 +75,10 @@ fn main() -> ExitCode {
     let list: Vec<String> = ids.iter().map(u32::to_string).collect();
     let _ = writeln!(std::io::stdout().lock(), "[{}]", list.join(","));
     if time {
-        eprintln!("leaf: map loaded in {loaded:?}, {} bytes encoded in {encoded:?}", text.len());
+        eprintln!(
+            "leaf: map loaded in {loaded:?}, {} bytes encoded in {encoded:?}",
+            text.len()
+        );
     }
     ExitCode::SUCCESS
 }

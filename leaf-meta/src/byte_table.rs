@@ -24,7 +24,10 @@ pub(crate) const fn byte_char(b: u8) -> char {
 }
 
 /// The 68 remapped bytes, ascending: `REMAPPED[k]` is shown as U+0100 + k.
-#[allow(clippy::indexing_slicing, reason = "n < 68 is checked before each store")]
+#[allow(
+    clippy::indexing_slicing,
+    reason = "n < 68 is checked before each store"
+)]
 const REMAPPED: [u8; 68] = {
     let mut out = [0u8; 68];
     let mut n = 0;

@@ -10,6 +10,7 @@ extern crate alloc;
 
 mod bpe;
 mod byte_table;
+mod contract;
 mod encode;
 mod map;
 mod map_id;
@@ -17,6 +18,11 @@ mod pretokenize;
 mod sha256;
 mod unicode;
 
+pub use contract::{
+    ExistingPayload, IdCheck, KEY, LeafEntry, NotAToolResult, ReadError, ReadOptions, SIBLING_TYPE,
+    Source, WrapError, WrapOptions, WrapOutcome, has_leaf_meta, read_leaf_meta, strip_leaf_meta,
+    stripped, take_ids, wrap, wrap_in_place,
+};
 pub use encode::{EncodeOptions, SpecialTokenFound, SpecialTokens};
 pub use map::{LeafMap, LoadError};
 pub use map_id::{MapId, MapIdError};

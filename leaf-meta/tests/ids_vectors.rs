@@ -1,6 +1,11 @@
 //! §9.2.1: ids equal every line of `tests/vectors/ids.jsonl`, for each
 //! map it names, and decode(encode(text)) == text.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic, reason = "test")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "test"
+)]
 
 use std::collections::HashMap;
 use std::path::Path;
