@@ -15,6 +15,8 @@ pub(crate) struct TokenTable {
     spans: Vec<(u32, u32)>,
     /// Slot → id + 1 (0 = empty). Length is a power of two.
     slots: Vec<u32>,
+    /// Slot → the upper half of its token's hash, checked before the bytes.
+    tags: Vec<u32>,
 }
 
 fn hash(bytes: &[u8]) -> u64 {
@@ -40,6 +42,7 @@ impl TokenTable {
             arena: Vec::with_capacity(arena_bytes),
             spans: alloc::vec![(0, 0); count],
             slots: alloc::vec![0; cap],
+            tags: alloc::vec![0; cap],
         }
     }
 
@@ -47,14 +50,16 @@ impl TokenTable {
     #[inline]
     pub(crate) fn get(&self, bytes: &[u8]) -> Option<u32> {
         let mask = self.slots.len() - 1;
-        let mut at = (hash(bytes) as usize) & mask;
+        let h = hash(bytes);
+        let tag = (h >> 32) as u32;
+        let mut at = (h as usize) & mask;
         loop {
             let slot = *self.slots.get(at)?;
             if slot == 0 {
                 return None;
             }
             let id = slot - 1;
-            if self.bytes(id) == bytes {
+            if self.tags.get(at) == Some(&tag) && self.bytes(id) == bytes {
                 return Some(id);
             }
             at = (at + 1) & mask;
@@ -73,10 +78,14 @@ impl TokenTable {
             *span = (start, bytes.len() as u32);
         }
         let mask = self.slots.len() - 1;
-        let mut at = (hash(bytes) as usize) & mask;
+        let h = hash(bytes);
+        let mut at = (h as usize) & mask;
         while let Some(slot) = self.slots.get_mut(at) {
             if *slot == 0 {
                 *slot = id + 1;
+                if let Some(tag) = self.tags.get_mut(at) {
+                    *tag = (h >> 32) as u32;
+                }
                 return true;
             }
             at = (at + 1) & mask;
@@ -122,24 +131,52 @@ fn rank(table: &TokenTable, bytes: &[u8], limit: u32) -> Option<u32> {
 }
 
 fn merge_short(table: &TokenTable, piece: &[u8], limit: u32, out: &mut Vec<u32>) {
-    // Boundaries of the current symbols.
-    let mut bounds: Vec<usize> = (0..=piece.len()).collect();
+    // Symbol boundaries and the rank of each adjacent pair, on the stack
+    // (longer pieces go to the heap); a pair's rank is recomputed only
+    // next to a merge.
+    if piece.len() > SHORT {
+        return merge_heap(table, piece, limit, out);
+    }
+    let n = piece.len();
+    let mut bounds = [0usize; SHORT + 1];
+    for (i, b) in bounds.iter_mut().enumerate().take(n + 1) {
+        *b = i;
+    }
+    let mut len = n + 1;
+    let pair = |bounds: &[usize], i: usize| -> Option<u32> {
+        let (&a, &c) = (bounds.get(i)?, bounds.get(i + 2)?);
+        rank(table, piece.get(a..c)?, limit)
+    };
+    let mut ranks = [None; SHORT];
+    for (i, r) in ranks.iter_mut().enumerate().take(n.saturating_sub(1)) {
+        *r = pair(bounds.get(..len).unwrap_or_default(), i);
+    }
     loop {
+        let pairs = len.saturating_sub(2);
         let mut best: Option<(u32, usize)> = None;
-        for i in 0..bounds.len().saturating_sub(2) {
-            let (Some(&a), Some(&c)) = (bounds.get(i), bounds.get(i + 2)) else {
-                break;
-            };
-            if let Some(r) = piece.get(a..c).and_then(|b| rank(table, b, limit)) {
+        for (i, r) in ranks.iter().enumerate().take(pairs) {
+            if let Some(r) = *r {
                 if best.is_none_or(|(br, _)| r < br) {
                     best = Some((r, i));
                 }
             }
         }
         let Some((_, i)) = best else { break };
-        bounds.remove(i + 1);
+        // Drop boundary i + 1 and pair i.
+        bounds.copy_within(i + 2..len, i + 1);
+        ranks.copy_within(i + 1..pairs, i);
+        len -= 1;
+        let live = bounds.get(..len).unwrap_or_default();
+        if i + 1 < len.saturating_sub(1) {
+            if let Some(slot) = ranks.get_mut(i) {
+                *slot = pair(live, i);
+            }
+        }
+        if let Some(slot) = i.checked_sub(1).and_then(|j| ranks.get_mut(j)) {
+            *slot = pair(live, i - 1);
+        }
     }
-    for w in bounds.windows(2) {
+    for w in bounds.get(..len).unwrap_or_default().windows(2) {
         if let [a, b] = *w {
             if let Some(id) = piece.get(a..b).and_then(|s| table.get(s)) {
                 out.push(id);

@@ -96,7 +96,20 @@ pub struct LeafMap {
 
 /// Decodes a byte-level token string to its bytes.
 fn token_bytes(s: &str) -> Option<Vec<u8>> {
-    s.chars().map(char_byte).collect()
+    let mut out = Vec::with_capacity(s.len());
+    push_token_bytes(s, &mut out).then_some(out)
+}
+
+/// Appends the bytes of a byte-level token string; `false` if a character
+/// is outside the byte table.
+fn push_token_bytes(s: &str, out: &mut Vec<u8>) -> bool {
+    for c in s.chars() {
+        match char_byte(c) {
+            Some(b) => out.push(b),
+            None => return false,
+        }
+    }
+    true
 }
 
 /// `<|` + one or more of `[A-Za-z0-9_-]` + `|>`.
@@ -196,6 +209,7 @@ impl LeafMap {
         let arena: usize = vocab.iter().map(|(k, _)| k.len()).sum();
         let mut table = TokenTable::with_ids(size, arena);
         let mut seen = alloc::vec![false; size];
+        let mut bytes: Vec<u8> = Vec::new();
         for (key, id) in &vocab {
             let idx = usize::try_from(*id)
                 .ok()
@@ -204,11 +218,12 @@ impl LeafMap {
             if core::mem::replace(seen.get_mut(idx).ok_or_else(|| invalid("id"))?, true) {
                 return Err(invalid(alloc::format!("duplicate id {id}")));
             }
-            let bytes = token_bytes(key).ok_or_else(|| {
-                invalid(alloc::format!(
+            bytes.clear();
+            if !push_token_bytes(key, &mut bytes) {
+                return Err(invalid(alloc::format!(
                     "{key:?} uses a character outside the byte table"
-                ))
-            })?;
+                )));
+            }
             if !table.insert(*id as u32, &bytes) {
                 return Err(invalid(alloc::format!("duplicate token {key:?}")));
             }
@@ -226,6 +241,7 @@ impl LeafMap {
         // Merges: merge i joins two tokens into the token with id 256 + i.
         let bpe_limit =
             u32::try_from(256 + merges.len()).map_err(|_| invalid("too many merges"))?;
+        let mut joined = Vec::new();
         for (i, merge) in merges.iter().enumerate() {
             let mut parts = merge.split(' ');
             let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
@@ -233,17 +249,25 @@ impl LeafMap {
                     "merge {i} {merge:?} is not two symbols"
                 )));
             };
-            let (Some(a), Some(b)) = (token_bytes(a), token_bytes(b)) else {
+            joined.clear();
+            let ok_a = push_token_bytes(a, &mut joined);
+            let split = joined.len();
+            let ok_b = push_token_bytes(b, &mut joined);
+            if !ok_a || !ok_b {
                 return Err(invalid(alloc::format!(
                     "merge {i} uses a character outside the byte table"
                 )));
-            };
-            if a.is_empty() || b.is_empty() || table.get(&a).is_none() || table.get(&b).is_none() {
+            }
+            let (left, right) = joined.split_at(split);
+            if left.is_empty()
+                || right.is_empty()
+                || table.get(left).is_none()
+                || table.get(right).is_none()
+            {
                 return Err(invalid(alloc::format!(
                     "merge {i} {merge:?} has an operand missing from vocab"
                 )));
             }
-            let joined = [a.as_slice(), b.as_slice()].concat();
             match table.get(&joined) {
                 Some(id) if id as usize == 256 + i => {}
                 Some(_) => return Err(LoadError::MergeRankInconsistent { index: i }),
@@ -304,13 +328,15 @@ impl LeafMap {
             let t = self.table.bytes(rank);
             ids.clear();
             crate::bpe::encode_piece(&self.table, t, rank, &mut ids);
-            let (a, b) = merge.split_once(' ').unwrap_or_default();
-            let want = [token_bytes(a), token_bytes(b)];
-            let ok = ids.len() == 2
-                && ids
-                    .iter()
-                    .zip(&want)
-                    .all(|(&id, w)| w.as_deref() == Some(self.table.bytes(id)));
+            // t = a + b: the first id must be exactly `a`'s bytes.
+            let a_len = merge.split_once(' ').map_or(0, |(a, _)| a.chars().count());
+            let ok = match ids.as_slice() {
+                [a, b] => {
+                    let (a_bytes, b_bytes) = (self.table.bytes(*a), self.table.bytes(*b));
+                    a_bytes.len() == a_len && a_bytes.len() + b_bytes.len() == t.len()
+                }
+                _ => false,
+            };
             if !ok {
                 return Err(LoadError::MergeRankInconsistent { index: i });
             }
