@@ -11,6 +11,8 @@ pub use read::{
 pub use strip::{strip_leaf_meta, stripped};
 pub use wrap::{ExistingPayload, WrapError, WrapOptions, WrapOutcome, wrap, wrap_in_place};
 
+use alloc::vec::Vec;
+
 use serde_json::{Map, Value};
 
 /// The `_meta` key of the payload.

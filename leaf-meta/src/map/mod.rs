@@ -139,16 +139,29 @@ impl LeafMap {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_bytes(bytes: &[u8], pin: &MapId) -> Result<LeafMap, LoadError> {
-        let actual = MapId::of_bytes(bytes);
+        let parse = || -> Result<raw::RawMap<'_>, LoadError> {
+            serde_json::from_slice(bytes).map_err(|e| LoadError::Json(e.to_string()))
+        };
+        // With std, hash and parse on two threads; the pin is still checked
+        // first, so a wrong pin is reported even for bytes that are not JSON.
+        #[cfg(feature = "std")]
+        let (actual, raw) = std::thread::scope(|s| {
+            let hashing = s.spawn(|| MapId::of_bytes(bytes));
+            let raw = parse();
+            (
+                hashing.join().unwrap_or_else(|_| MapId::of_bytes(bytes)),
+                raw,
+            )
+        });
+        #[cfg(not(feature = "std"))]
+        let (actual, raw) = (MapId::of_bytes(bytes), parse());
         if &actual != pin {
             return Err(LoadError::HashMismatch {
                 expected: pin.clone(),
                 actual,
             });
         }
-        let raw: raw::RawMap<'_> =
-            serde_json::from_slice(bytes).map_err(|e| LoadError::Json(e.to_string()))?;
-        Self::build(raw, actual)
+        Self::build(raw?, actual)
     }
 
     /// Reads and loads a map file.
@@ -322,8 +335,44 @@ impl LeafMap {
     /// §9.1.6: for each merge producing `t` from `(a, b)`, merging `t`'s
     /// bytes with only the tokens ranked before `t` ends at `[a, b]`.
     fn split_check(&self, merges: &[alloc::borrow::Cow<'_, str>]) -> Result<(), LoadError> {
+        // With std, the merges are checked in parallel chunks; the first
+        // failing index (in merge order) is reported either way.
+        #[cfg(feature = "std")]
+        {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+            if threads > 1 && merges.len() > 4096 {
+                let chunk = merges.len().div_ceil(threads);
+                let results: Vec<Result<(), LoadError>> = std::thread::scope(|s| {
+                    let handles: Vec<_> = merges
+                        .chunks(chunk)
+                        .enumerate()
+                        .map(|(k, part)| s.spawn(move || self.split_check_range(part, k * chunk)))
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| {
+                            h.join().unwrap_or(Err(LoadError::InvalidMap(
+                                "check thread failed".to_string(),
+                            )))
+                        })
+                        .collect()
+                });
+                return results.into_iter().collect();
+            }
+        }
+        self.split_check_range(merges, 0)
+    }
+
+    /// [`LeafMap::split_check`] for `merges`, the first of which is merge
+    /// number `first`.
+    fn split_check_range(
+        &self,
+        merges: &[alloc::borrow::Cow<'_, str>],
+        first: usize,
+    ) -> Result<(), LoadError> {
         let mut ids = Vec::new();
-        for (i, merge) in merges.iter().enumerate() {
+        for (k, merge) in merges.iter().enumerate() {
+            let i = first + k;
             let rank = 256 + i as u32;
             let t = self.table.bytes(rank);
             ids.clear();
