@@ -11,7 +11,7 @@ use crate::util::{cargo, root, step};
 /// Crates with comparison benches. Inside each criterion group the
 /// function named after the crate is ours; every other function is a peer
 /// measured in the same run.
-const BENCHED: [&str; 2] = ["wire-lex", "gcx-wire"];
+const BENCHED: [&str; 3] = ["wire-lex", "gcx-wire", "leaf-meta"];
 
 struct Result {
     group: String,
@@ -24,6 +24,7 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     let crates: Vec<&str> = match args.first().map(String::as_str) {
         None => BENCHED.to_vec(),
         Some("gcx") => vec!["gcx-wire"],
+        Some("leaf") => vec!["leaf-meta"],
         Some(c) if BENCHED.contains(&c) => vec![c],
         Some(c) => {
             return Err(format!(
