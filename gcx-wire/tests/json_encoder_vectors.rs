@@ -177,3 +177,54 @@ fn c7_c8_c9_adversarial_vectors() {
     }
     assert_eq!(identical, 13);
 }
+
+/// §14: cl100k tokens of compact JSON and of the benchmark GCX output.
+const TOKENS: [(usize, usize); 20] = [
+    (181, 125),
+    (1068, 742),
+    (257, 255),
+    (534, 532),
+    (335, 241),
+    (335, 255),
+    (569, 351),
+    (567, 431),
+    (506, 318),
+    (288, 198),
+    (580, 463),
+    (750, 532),
+    (471, 299),
+    (329, 239),
+    (311, 262),
+    (224, 157),
+    (87, 90),
+    (162, 174),
+    (233, 171),
+    (237, 224),
+];
+
+#[test]
+fn c17_cl100k_token_counts() {
+    let bpe = tiktoken_rs::cl100k_base().unwrap();
+    let count = |bytes: &[u8]| {
+        bpe.encode_ordinary(std::str::from_utf8(bytes).unwrap())
+            .len()
+    };
+    let mut savings = Vec::new();
+    for (f, (json_tokens, gcx_tokens)) in fixtures().iter().zip(TOKENS) {
+        let mut compact = Vec::new();
+        json::write_go_json(&json::parse(f.input.as_bytes()).unwrap(), &mut compact);
+        let gcx = encode_bench(&f.tool, f.input.as_bytes(), Mode::Strict).unwrap();
+        assert_eq!(
+            (count(&compact), count(&gcx)),
+            (json_tokens, gcx_tokens),
+            "{}",
+            f.stem
+        );
+        savings.push((json_tokens as f64 - gcx_tokens as f64) / json_tokens as f64 * 100.0);
+    }
+    // §14: the element at index ⌊n/2⌋ of the ascending-sorted savings
+    // (the upper middle; no averaging).
+    savings.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let median = savings[savings.len() / 2];
+    assert_eq!(format!("{median:.1}"), "27.4");
+}
