@@ -129,6 +129,29 @@ fn reader_cases() {
         ..Default::default()
     };
     assert!(leaf_meta::read_leaf_meta(input, &opts).is_ok());
+    // Re-encoding: the wrapped examples hold the true ids; the bogus
+    // `[1, 2, 3]` payload of wrap case 4 does not.
+    let reencode = ReadOptions {
+        check: IdCheck::Reencode(&map, Default::default()),
+        ..Default::default()
+    };
+    for case in ex["wrap"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["name"] != "4-existing-payloads-idempotence")
+    {
+        assert!(
+            leaf_meta::read_leaf_meta(&case["output"], &reencode).is_ok(),
+            "{}",
+            case["name"]
+        );
+    }
+    let bogus = &ex["wrap"][4]["output"];
+    assert!(matches!(
+        leaf_meta::read_leaf_meta(bogus, &reencode),
+        Err(ReadError::IdsDiffer { content_index: 0 })
+    ));
     let bad = json!({"content": [{"type": "text", "text": "x", "_meta": {"ai.codec/leaf-tokenization": {"map_id": expected.as_str(), "ids": [1, 151665]}}}]});
     assert!(matches!(
         leaf_meta::read_leaf_meta(&bad, &opts),

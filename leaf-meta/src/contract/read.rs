@@ -48,6 +48,9 @@ pub enum IdCheck<'m> {
     Vocab(&'m LeafMap),
     /// Every id is below this bound.
     Bound(u32),
+    /// The ids equal a fresh encoding of the block's text with this map and
+    /// these options.
+    Reencode(&'m LeafMap, crate::EncodeOptions),
 }
 
 /// Options of [`read_leaf_meta`] and [`take_ids`].
@@ -91,6 +94,13 @@ pub enum ReadError {
         /// The position in `ids`.
         position: usize,
     },
+    /// The ids are not what the map encodes the text to
+    /// ([`IdCheck::Reencode`]).
+    #[error("content[{content_index}]: ids differ from the text's encoding")]
+    IdsDiffer {
+        /// The block.
+        content_index: usize,
+    },
     /// An id outside the map's vocabulary or the given bound.
     #[error("content[{content_index}]: id {id} at position {position} is out of range")]
     IdOutOfRange {
@@ -124,7 +134,7 @@ fn ids_of(
     check: IdCheck<'_>,
 ) -> Result<Vec<u32>, ReadError> {
     let bound = match check {
-        IdCheck::None => u32::MAX as u64 + 1,
+        IdCheck::None | IdCheck::Reencode(..) => u32::MAX as u64 + 1,
         IdCheck::Vocab(map) => map.vocab_size() as u64,
         IdCheck::Bound(n) => u64::from(n),
     };
@@ -197,7 +207,16 @@ pub fn read_leaf_meta(
                     });
                 }
             }
-            entry.ids = Some(ids_of(ids, i, options.check)?);
+            let ids = ids_of(ids, i, options.check)?;
+            if let IdCheck::Reencode(map, encode) = options.check {
+                let fresh = map
+                    .encode_with(text, encode)
+                    .map_err(|_| ReadError::IdsDiffer { content_index: i })?;
+                if fresh != ids {
+                    return Err(ReadError::IdsDiffer { content_index: i });
+                }
+            }
+            entry.ids = Some(ids);
             entry.map_id = Some(String::from(map_id));
             entry.source = Some(source);
         }
