@@ -4,7 +4,14 @@
 use alloc::vec::Vec;
 
 use crate::bpe::encode_piece;
+use crate::cache::EncodeState;
 use crate::map::LeafMap;
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// The per-thread piece cache used by [`LeafMap::encode`] and friends.
+    static STATE: core::cell::RefCell<EncodeState> = core::cell::RefCell::new(EncodeState::default());
+}
 
 /// What to do with special-token text (`<|im_end|>`) found in the input.
 ///
@@ -117,6 +124,53 @@ impl LeafMap {
         options: EncodeOptions,
         out: &mut Vec<u32>,
     ) -> Result<(), SpecialTokenFound> {
+        #[cfg(feature = "std")]
+        {
+            let cached = STATE.with(|state| match state.try_borrow_mut() {
+                Ok(mut state) => Some(self.encode_impl(text, options, Some(&mut state), out)),
+                Err(_) => None,
+            });
+            if let Some(result) = cached {
+                return result;
+            }
+        }
+        self.encode_impl(text, options, None, out)
+    }
+
+    /// [`LeafMap::encode_into`] with a caller-owned piece cache (the
+    /// `no_std` way to cache; with `std`, `encode` keeps one per thread).
+    /// The ids never depend on the cache's state.
+    ///
+    /// # Errors
+    /// As for [`LeafMap::encode_with`].
+    ///
+    /// ```no_run
+    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// let mut state = leaf_meta::EncodeState::new(1024);
+    /// let mut ids = Vec::new();
+    /// map.encode_cached("hello", Default::default(), &mut state, &mut ids)?;
+    /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
+    /// ```
+    pub fn encode_cached(
+        &self,
+        text: &str,
+        options: EncodeOptions,
+        state: &mut EncodeState,
+        out: &mut Vec<u32>,
+    ) -> Result<(), SpecialTokenFound> {
+        self.encode_impl(text, options, Some(state), out)
+    }
+
+    fn encode_impl(
+        &self,
+        text: &str,
+        options: EncodeOptions,
+        mut state: Option<&mut EncodeState>,
+        out: &mut Vec<u32>,
+    ) -> Result<(), SpecialTokenFound> {
+        if let Some(cache) = state.as_deref_mut() {
+            cache.bind(&self.id);
+        }
         let bytes = text.as_bytes();
         let mut start = 0;
         if options.special != SpecialTokens::AsText {
@@ -138,7 +192,11 @@ impl LeafMap {
                         if options.special == SpecialTokens::Reject {
                             return Err(SpecialTokenFound { offset: at });
                         }
-                        self.encode_segment(text.get(start..at).unwrap_or_default(), out);
+                        self.encode_segment(
+                            text.get(start..at).unwrap_or_default(),
+                            state.as_deref_mut(),
+                            out,
+                        );
                         out.push(id);
                         at += len;
                         start = at;
@@ -147,14 +205,35 @@ impl LeafMap {
                 }
             }
         }
-        self.encode_segment(text.get(start..).unwrap_or_default(), out);
+        self.encode_segment(text.get(start..).unwrap_or_default(), state, out);
         Ok(())
     }
 
     /// Pre-tokenizes and merges text without special tokens.
-    fn encode_segment(&self, segment: &str, out: &mut Vec<u32>) {
+    fn encode_segment(
+        &self,
+        segment: &str,
+        mut state: Option<&mut EncodeState>,
+        out: &mut Vec<u32>,
+    ) {
         self.program.split(segment, |piece| {
-            encode_piece(&self.table, piece.as_bytes(), self.bpe_limit, out);
+            let piece = piece.as_bytes();
+            // A whole token needs no cache.
+            if let Some(id) = self.table.get(piece).filter(|&id| id < self.bpe_limit) {
+                out.push(id);
+                return;
+            }
+            match state.as_deref_mut() {
+                Some(cache) => {
+                    if cache.get(piece, out) {
+                        return;
+                    }
+                    let start = out.len();
+                    encode_piece(&self.table, piece, self.bpe_limit, out);
+                    cache.put(piece, out.get(start..).unwrap_or_default());
+                }
+                None => encode_piece(&self.table, piece, self.bpe_limit, out),
+            }
         });
     }
 

@@ -10,6 +10,7 @@ extern crate alloc;
 
 mod bpe;
 mod byte_table;
+mod cache;
 mod contract;
 mod encode;
 mod map;
@@ -18,6 +19,7 @@ mod pretokenize;
 mod sha256;
 mod unicode;
 
+pub use cache::EncodeState;
 pub use contract::{
     ExistingPayload, IdCheck, KEY, LeafEntry, NotAToolResult, ReadError, ReadOptions, SIBLING_TYPE,
     Source, WrapError, WrapOptions, WrapOutcome, has_leaf_meta, read_leaf_meta, strip_leaf_meta,

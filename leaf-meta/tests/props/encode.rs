@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use leaf_meta::{EncodeOptions, LeafMap, MapId, SpecialTokens};
+use leaf_meta::{EncodeOptions, EncodeState, LeafMap, MapId, SpecialTokens};
 
 fn load(file: &str) -> LeafMap {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -24,7 +24,23 @@ pub fn maps() -> &'static [LeafMap; 2] {
 
 pub fn check(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
+    // One cache shared by both maps and reused across calls: ids must not
+    // depend on it (off, capacity 1, default, warm).
+    let mut states = [
+        EncodeState::new(0),
+        EncodeState::new(1),
+        EncodeState::default(),
+    ];
     for map in maps() {
+        let plain = map.encode(&text);
+        for state in &mut states {
+            for _ in 0..2 {
+                let mut ids = Vec::new();
+                map.encode_cached(&text, EncodeOptions::default(), state, &mut ids)
+                    .unwrap();
+                assert_eq!(ids, plain, "cache {} {text:?}", state.capacity());
+            }
+        }
         for special in [SpecialTokens::Parse, SpecialTokens::AsText] {
             let ids = map.encode_with(&text, EncodeOptions { special }).unwrap();
             assert_eq!(map.decode(&ids), text.as_bytes(), "{special:?} {text:?}");
