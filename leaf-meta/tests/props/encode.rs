@@ -24,23 +24,27 @@ pub fn maps() -> &'static [LeafMap; 2] {
 
 pub fn check(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    // One cache shared by both maps and reused across calls: ids must not
-    // depend on it (off, capacity 1, default, warm).
-    let mut states = [
-        EncodeState::new(0),
-        EncodeState::new(1),
-        EncodeState::default(),
-    ];
+    // Caches shared by both maps and kept across inputs: ids must not
+    // depend on them (off, capacity 1, a bigger one, warm).
+    std::thread_local! {
+        static STATES: std::cell::RefCell<[EncodeState; 3]> = std::cell::RefCell::new([
+            EncodeState::new(0),
+            EncodeState::new(1),
+            EncodeState::new(4096),
+        ]);
+    }
     for map in maps() {
         let plain = map.encode(&text);
-        for state in &mut states {
-            for _ in 0..2 {
-                let mut ids = Vec::new();
-                map.encode_cached(&text, EncodeOptions::default(), state, &mut ids)
-                    .unwrap();
-                assert_eq!(ids, plain, "cache {} {text:?}", state.capacity());
+        STATES.with(|states| {
+            for state in states.borrow_mut().iter_mut() {
+                for _ in 0..2 {
+                    let mut ids = Vec::new();
+                    map.encode_cached(&text, EncodeOptions::default(), state, &mut ids)
+                        .unwrap();
+                    assert_eq!(ids, plain, "cache {} {text:?}", state.capacity());
+                }
             }
-        }
+        });
         for special in [SpecialTokens::Parse, SpecialTokens::AsText] {
             let ids = map.encode_with(&text, EncodeOptions { special }).unwrap();
             assert_eq!(map.decode(&ids), text.as_bytes(), "{special:?} {text:?}");
