@@ -118,7 +118,9 @@ pub fn wrap_in_place(
     let mut pending: Vec<(usize, Vec<u32>)> = Vec::new();
     for (i, block) in content(result)?.iter().enumerate() {
         let Some(text) = text_of(block) else { continue };
-        if text.encode_utf16().count() < options.min_text_length {
+        // UTF-16 length, counted only as far as the threshold.
+        let min = options.min_text_length;
+        if min > 0 && text.encode_utf16().take(min).count() < min {
             continue;
         }
         match block.get("_meta") {
