@@ -40,13 +40,19 @@ pub enum SpecialTokens {
 /// Options of [`LeafMap::encode_with`].
 ///
 /// ```
-/// let opts = leaf_meta::EncodeOptions { special: leaf_meta::SpecialTokens::AsText };
+/// let opts = leaf_meta::EncodeOptions { special: leaf_meta::SpecialTokens::AsText, ..Default::default() };
 /// assert_ne!(opts, Default::default());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EncodeOptions {
     /// Special-token handling.
     pub special: SpecialTokens,
+    /// Apply NFC to each segment between special tokens before
+    /// pre-tokenizing (Hugging Face's Qwen2 tokenizer does; the Codec
+    /// references do not, so it is off by default). Never applied to the
+    /// whole text: `<|im_end|>` followed by U+0338 must not compose.
+    #[cfg(feature = "nfc")]
+    pub nfc: bool,
 }
 
 /// The text holds a special token and [`SpecialTokens::Reject`] is set.
@@ -94,7 +100,7 @@ impl LeafMap {
     /// ```no_run
     /// # let map: leaf_meta::LeafMap = unimplemented!();
     /// use leaf_meta::{EncodeOptions, SpecialTokens};
-    /// let opts = EncodeOptions { special: SpecialTokens::Reject };
+    /// let opts = EncodeOptions { special: SpecialTokens::Reject, ..Default::default() };
     /// assert!(map.encode_with("<|im_end|>", opts).is_err());
     /// ```
     pub fn encode_with(
@@ -192,8 +198,9 @@ impl LeafMap {
                         if options.special == SpecialTokens::Reject {
                             return Err(SpecialTokenFound { offset: at });
                         }
-                        self.encode_segment(
+                        self.encode_normalized(
                             text.get(start..at).unwrap_or_default(),
+                            options,
                             state.as_deref_mut(),
                             out,
                         );
@@ -205,8 +212,26 @@ impl LeafMap {
                 }
             }
         }
-        self.encode_segment(text.get(start..).unwrap_or_default(), state, out);
+        self.encode_normalized(text.get(start..).unwrap_or_default(), options, state, out);
         Ok(())
+    }
+
+    /// A segment between special tokens, normalized first if asked.
+    fn encode_normalized(
+        &self,
+        segment: &str,
+        options: EncodeOptions,
+        state: Option<&mut EncodeState>,
+        out: &mut Vec<u32>,
+    ) {
+        #[cfg(feature = "nfc")]
+        if options.nfc {
+            use unicode_normalization::UnicodeNormalization;
+            let normalized: alloc::string::String = segment.nfc().collect();
+            return self.encode_segment(&normalized, state, out);
+        }
+        let _ = options;
+        self.encode_segment(segment, state, out);
     }
 
     /// Pre-tokenizes and merges text without special tokens.

@@ -62,3 +62,40 @@ fn every_vector_line() {
     );
     assert_eq!(checked, 116);
 }
+
+/// §10.2 check 2: with NFC, the two lines HF disagrees on give HF's ids and
+/// the lines HF agrees with are unchanged.
+#[cfg(feature = "nfc")]
+#[test]
+fn nfc_matches_hugging_face() {
+    let maps = maps();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors/ids.jsonl"),
+    )
+    .unwrap();
+    let opts = leaf_meta::EncodeOptions {
+        nfc: true,
+        ..Default::default()
+    };
+    let (mut hf, mut same) = (0, 0);
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let map = &maps[v["map_id"].as_str().unwrap()];
+        let ids = |k: &str| -> Vec<u32> {
+            v[k].as_array()
+                .unwrap()
+                .iter()
+                .map(|i| i.as_u64().unwrap() as u32)
+                .collect()
+        };
+        let got = map.encode_with(v["text"].as_str().unwrap(), opts).unwrap();
+        if v.get("hf_ids").is_some() {
+            assert_eq!(got, ids("hf_ids"), "{}", v["text"]);
+            hf += 1;
+        } else if v["agree_hf"] == true {
+            assert_eq!(got, ids("ids"), "{}", v["text"]);
+            same += 1;
+        }
+    }
+    assert_eq!((hf, same), (2, 46));
+}

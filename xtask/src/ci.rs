@@ -20,6 +20,33 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     )?;
     // The README's test command.
     step("test", cargo().args(["test", "--workspace"]))?;
+    // Tests behind optional features.
+    step(
+        "test leaf-meta --features nfc",
+        cargo().args([
+            "test",
+            "-p",
+            "leaf-meta",
+            "--features",
+            "nfc",
+            "--test",
+            "ids_vectors",
+        ]),
+    )?;
+    step(
+        "clippy leaf-meta --features nfc",
+        cargo().args([
+            "clippy",
+            "-p",
+            "leaf-meta",
+            "--features",
+            "nfc",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
     crate::nostd::run()?;
     step(
         "doc",

@@ -61,4 +61,5 @@ pub(crate) const LIBRARIES: [&str; 5] = [
 ];
 
 /// Optional features that must build without `std` too, per crate.
-pub(crate) const NO_STD_FEATURES: [(&str, &str); 1] = [("gcx-wire", "alloc,serde")];
+pub(crate) const NO_STD_FEATURES: [(&str, &str); 2] =
+    [("gcx-wire", "alloc,serde"), ("leaf-meta", "alloc,nfc")];
