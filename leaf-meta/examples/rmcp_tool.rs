@@ -28,20 +28,18 @@ fn round_trip() -> Result<Vec<Option<Vec<u32>>>, Box<dyn std::error::Error>> {
         ContentBlock::image("iVBORw0KGgo=", "image/png"),
         ContentBlock::text(""),
     ]);
-    // …and wraps it before sending.
-    let value = serde_json::to_value(&result)?;
-    let wrapped = leaf_meta::wrap(&value, &map, &Default::default())?;
+    // …and wraps it before sending (rmcp's own type, through serde).
+    let wrapped: CallToolResult = leaf_meta::wrap_typed(&result, &map, &Default::default())?;
     let wire = serde_json::to_string(&wrapped)?;
 
     // The receiver parses rmcp's type (the payload rides in `_meta`), sends
     // it on, and a Codec-aware reader takes the ids, checking the pin.
     let received: CallToolResult = serde_json::from_str(&wire)?;
-    let again = serde_json::to_value(&received)?;
     let options = ReadOptions {
         expected: Some(pin),
         ..Default::default()
     };
-    Ok(leaf_meta::take_ids(&again, &options)?)
+    Ok(leaf_meta::take_ids_typed(&received, &options)?)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -21,9 +21,10 @@ mod unicode;
 
 pub use cache::EncodeState;
 pub use contract::{
-    ExistingPayload, IdCheck, KEY, LeafEntry, NotAToolResult, ReadError, ReadOptions, SIBLING_TYPE,
-    Source, WrapError, WrapOptions, WrapOutcome, has_leaf_meta, read_leaf_meta, strip_leaf_meta,
-    stripped, take_ids, wrap, wrap_in_place,
+    ContentBlock, ExistingPayload, IdCheck, KEY, LeafEntry, NotAToolResult, ReadError, ReadOptions,
+    SIBLING_TYPE, Source, ToolResult, TypedError, WrapError, WrapOptions, WrapOutcome,
+    has_leaf_meta, read_leaf_meta, read_leaf_meta_typed, strip_leaf_meta, strip_typed, stripped,
+    take_ids, take_ids_typed, wrap, wrap_in_place, wrap_typed,
 };
 pub use encode::{EncodeOptions, SpecialTokenFound, SpecialTokens};
 pub use map::{LeafMap, LoadError};

@@ -162,3 +162,34 @@ fn reader_cases() {
         })
     ));
 }
+
+#[test]
+fn typed_structs_follow_the_same_contract() {
+    let ex = examples();
+    let map = qwen2(ex["map_hash"].as_str().unwrap());
+    for case in ex["wrap"].as_array().unwrap() {
+        let opts = WrapOptions {
+            min_text_length: case["options"]["minTextLength"].as_u64().unwrap_or(0) as usize,
+            ..Default::default()
+        };
+        let typed: leaf_meta::ToolResult = serde_json::from_value(case["input"].clone()).unwrap();
+        let wrapped = leaf_meta::wrap_typed(&typed, &map, &opts).unwrap();
+        assert_eq!(
+            serde_json::to_value(&wrapped).unwrap(),
+            case["output"],
+            "{}",
+            case["name"]
+        );
+    }
+    let r = &ex["reader"];
+    let typed: leaf_meta::ToolResult = serde_json::from_value(r["input"].clone()).unwrap();
+    assert_eq!(
+        json!(leaf_meta::take_ids_typed(&typed, &ReadOptions::default()).unwrap()),
+        r["takeIds"]
+    );
+    let stripped = leaf_meta::strip_typed(&typed).unwrap();
+    assert_eq!(
+        serde_json::to_value(&stripped).unwrap(),
+        r["stripCodecMeta"]
+    );
+}

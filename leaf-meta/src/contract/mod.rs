@@ -3,12 +3,17 @@
 
 mod read;
 mod strip;
+mod typed;
 mod wrap;
 
 pub use read::{
     IdCheck, LeafEntry, ReadError, ReadOptions, Source, has_leaf_meta, read_leaf_meta, take_ids,
 };
 pub use strip::{strip_leaf_meta, stripped};
+pub use typed::{
+    ContentBlock, ToolResult, TypedError, read_leaf_meta_typed, strip_typed, take_ids_typed,
+    wrap_typed,
+};
 pub use wrap::{ExistingPayload, WrapError, WrapOptions, WrapOutcome, wrap, wrap_in_place};
 
 use alloc::vec::Vec;
