@@ -20,6 +20,7 @@ commands:
                             run cargo-fuzz targets; new crashes go to fuzz/regressions/
   bench [CRATE]             run criterion benches and print median throughput ratios
   unicode-tables [--check]  regenerate leaf-meta's Unicode L/N tables (pinned UCD version)
+  peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
   help                      this text
 ";
 
@@ -35,6 +36,15 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "bench" => bench::run(rest),
         "unicode-tables" => unicode_tables::run(rest),
+        "peers" => util::step(
+            "peers (leaf-meta vs codec-rs)",
+            util::cargo().args([
+                "run",
+                "--release",
+                "--manifest-path",
+                "xtask/peers/Cargo.toml",
+            ]),
+        ),
         "help" | "-h" | "--help" => {
             print!("{HELP}");
             Ok(())
