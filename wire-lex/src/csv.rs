@@ -431,6 +431,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next quote at or after `from`.
+    #[inline]
     fn next_quote(&mut self, mut from: usize) -> Option<usize> {
         loop {
             let at = self.scan.next_from(from)?;
@@ -444,6 +445,7 @@ impl<'a> Reader<'a> {
     /// Classifies what sits at `at` (just after a field's content):
     /// returns the end kind and the offset of the next field, or `None` if
     /// it is not a delimiter or line end.
+    #[inline]
     fn terminator_at(&self, at: usize) -> Option<(FieldEnd, usize, usize)> {
         let d = &self.dialect;
         match self.input.get(at).copied() {
@@ -461,6 +463,7 @@ impl<'a> Reader<'a> {
 
     /// Reads an unquoted field starting at `start`, returning the end of
     /// its content, the end kind and the next position.
+    #[inline]
     fn scan_unquoted(&mut self, start: usize) -> Result<(usize, FieldEnd, usize), Error> {
         let d = self.dialect;
         let mut from = start;
@@ -498,6 +501,7 @@ impl<'a> Reader<'a> {
 impl<'a> Iterator for Reader<'a> {
     type Item = Result<Field<'a>, Error>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
