@@ -83,7 +83,7 @@ impl<'a> Header<'a> {
         let mut fields = None;
         let mut meta = Vec::new();
         for token in rest.split(|&b| b == b' ').filter(|t| !t.is_empty()) {
-            let Some(eq) = find_equals(token) else {
+            let Some(eq) = wire_lex::Cursor::new(token).find(b'=') else {
                 return Err(DecodeErrorKind::MalformedHeaderToken {
                     token: token.to_vec(),
                 });
@@ -102,10 +102,6 @@ impl<'a> Header<'a> {
         let fields = fields.ok_or(DecodeErrorKind::MissingFields)?;
         Ok(Header { tool, fields, meta })
     }
-}
-
-fn find_equals(token: &[u8]) -> Option<usize> {
-    token.iter().position(|&b| b == b'=')
 }
 
 /// Splits the once-unescaped `fields` value on `,` and unescapes each name

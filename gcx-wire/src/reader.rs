@@ -115,11 +115,6 @@ impl LineDecoder {
         }
     }
 
-    /// Cells per row of the current section.
-    pub(crate) fn width(&self) -> usize {
-        self.width.unwrap_or(0)
-    }
-
     /// The longest accepted line (without LF, with CR).
     pub(crate) fn max_line_len(&self) -> usize {
         self.limit.saturating_sub(1)
@@ -192,6 +187,7 @@ impl LineDecoder {
         cells: &mut Vec<Cow<'l, [u8]>>,
     ) -> Result<(), DecodeError> {
         let start = cells.len();
+        cells.reserve(width);
         let escaped = wire_lex::Cursor::new(bytes).find(b'\\').is_some();
         for cell in split {
             if cells.len() - start == width {
