@@ -1,6 +1,32 @@
-//! `munch-core`: MUNCH/1, the compact output encoding of jcodemunch-mcp: encoders, decoder, dispatcher.
+//! `munch-core`: MUNCH/1, the compact output encoding of jcodemunch-mcp —
+//! the decoder, gen1 and the 15 tier-1 encoders, and the dispatcher.
 //!
-//! This crate is being built; its specification is `shared/specs/munch.md`
-//! of the toolwire project. It is `no_std` with `alloc`; `std` is a
-//! default feature.
+//! The behaviour follows the reference (jcodemunch-mcp 1.108.399 on
+//! CPython 3.13) byte for byte where it is lossless; the project's spec is
+//! `specs/munch.md`.
+//!
+//! ```
+//! let payload = "#MUNCH/1 tool=find_references enc=fr2\n\n\
+//!     repo=acme identifier=retry __tables=r:__rows__:file|specifier|match_type\n\n\
+//!     r,src/a.py,util.retry,named\n";
+//! let v = munch_core::decode(payload)?;
+//! assert_eq!(v["references"][0]["file"], "src/a.py");
+//! # Ok::<(), munch_core::DecodeError>(())
+//! ```
 #![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
+
+mod decode;
+mod equal;
+mod error;
+mod format;
+mod py;
+mod tier1;
+mod unicode;
+mod value;
+
+pub use decode::{DecodeOptions, decode, decode_with};
+pub use equal::{KeyOrder, Mismatch, exact_eq, first_mismatch};
+pub use error::{DecodeError, DecodeErrorKind};
+pub use py::json_write::to_python_json;

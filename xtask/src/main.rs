@@ -19,7 +19,7 @@ commands:
   fuzz [TARGET|--all] [--secs N] [--asan]
                             run cargo-fuzz targets; new crashes go to fuzz/regressions/
   bench [CRATE]             run criterion benches and print median throughput ratios
-  unicode-tables [--check]  regenerate leaf-meta's Unicode L/N tables (pinned UCD version)
+  unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
   help                      this text
 ";

@@ -1,0 +1,168 @@
+//! gen1 decoding (spec §6 "Decoding").
+
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::{DecodeOptions, coerce, parse_json};
+use crate::format::csv::{Row, read_rows};
+use crate::format::envelope::blocks;
+use crate::format::legend::Legend;
+use crate::format::scalars::Scalars;
+use crate::unicode::first_line;
+
+/// The gen1 table tags, in discovery order.
+pub(crate) const TAGS: &str = "tuvwxyzabcdefghijklmnopqrs";
+
+/// Undoes the `__tables` escaping (`%25` last).
+fn unescape(s: &str) -> String {
+    s.replace("%3A", ":")
+        .replace("%7C", "|")
+        .replace("%2C", ",")
+        .replace("%25", "%")
+}
+
+struct TableDecl {
+    tag: String,
+    key: String,
+    cols: Vec<String>,
+    types: Vec<String>,
+}
+
+fn table_decls(text: &str) -> Vec<TableDecl> {
+    let mut out = Vec::new();
+    for part in text.split(',').filter(|p| !p.is_empty()) {
+        let pieces: Vec<&str> = part.split(':').collect();
+        let [tag, key, col_spec, rest @ ..] = pieces.as_slice() else {
+            continue;
+        };
+        let type_spec = rest.first().copied().unwrap_or("");
+        let cols: Vec<String> = if col_spec.is_empty() {
+            Vec::new()
+        } else {
+            col_spec.split('|').map(unescape).collect()
+        };
+        let mut types: Vec<String> = if type_spec.is_empty() {
+            cols.iter().map(|_| String::from("str")).collect()
+        } else {
+            type_spec.split('|').map(unescape).collect()
+        };
+        while types.len() < cols.len() {
+            types.push(String::from("str"));
+        }
+        out.push(TableDecl {
+            tag: unescape(tag),
+            key: unescape(key),
+            cols,
+            types,
+        });
+    }
+    out
+}
+
+fn is_table_row(first: &str) -> bool {
+    let mut chars = first.chars();
+    match (chars.next(), chars.next()) {
+        (Some(t), Some(',')) => TAGS.contains(t),
+        _ => false,
+    }
+}
+
+pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
+    let mut legend = Legend::default();
+    let mut scalar_block: Option<&str> = None;
+    let mut table_blocks: Vec<&str> = Vec::new();
+    for b in blocks(payload) {
+        let first = first_line(b);
+        let table_row = is_table_row(first);
+        if first.starts_with('@') && first.contains('=') && !table_row {
+            legend = Legend::read(b);
+        } else if table_row {
+            table_blocks.push(b);
+        } else if scalar_block.is_none() && first.contains('=') {
+            scalar_block = Some(b);
+        } else {
+            table_blocks.push(b);
+        }
+    }
+    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    let decls = table_decls(scalars.get("__tables").unwrap_or(""));
+    let mut stypes: BTreeMap<&str, &str> = BTreeMap::new();
+    for part in scalars
+        .get("__stypes")
+        .unwrap_or("")
+        .split('|')
+        .filter(|p| !p.is_empty())
+    {
+        let (name, hint) = part.split_once(':').unwrap_or((part, ""));
+        if !name.is_empty() && !hint.is_empty() {
+            stypes.insert(name, hint);
+        }
+    }
+
+    let mut result = Map::new();
+    for (k, v) in scalars.iter() {
+        if k == "__tables" || k == "__stypes" {
+            continue;
+        }
+        if let Some(real) = k.strip_prefix("__json.") {
+            let value = parse_json(v, opts).unwrap_or_else(|| Value::String(v.into()));
+            result.insert(real.into(), value);
+        } else if let Some(hint) = stypes.get(k) {
+            result.insert(k.into(), coerce(Cow::Borrowed(v), hint));
+        } else {
+            result.insert(k.into(), Value::String(v.into()));
+        }
+    }
+
+    let parsed: Vec<Vec<Row<'_>>> = table_blocks.iter().map(|b| read_rows(b)).collect();
+    for decl in decls {
+        let mut rows_out = Vec::new();
+        for row in parsed.iter().flatten() {
+            if row.first().map(|t| t.as_ref()) != Some(decl.tag.as_str()) {
+                continue;
+            }
+            let mut obj = Map::new();
+            for (i, col) in decl.cols.iter().enumerate() {
+                let raw: Cow<'_, str> = match row.get(i + 1) {
+                    Some(c) => Cow::Borrowed(c.as_ref()),
+                    None => Cow::Borrowed(""),
+                };
+                let hint = decl.types.get(i).map_or("str", String::as_str);
+                let raw = if hint == "str" {
+                    match legend.decode(&raw) {
+                        Some(d) => Cow::Owned(d),
+                        None => raw,
+                    }
+                } else {
+                    raw
+                };
+                obj.insert(col.clone(), coerce(raw, hint));
+            }
+            rows_out.push(Value::Object(obj));
+        }
+        let rows = Value::Array(rows_out);
+        match decl.key.split_once('.') {
+            Some((parent, child)) => {
+                let slot = result.entry(String::from(parent)).or_insert(Value::Null);
+                if !slot.is_object() {
+                    let old = core::mem::take(slot);
+                    let mut wrap = Map::new();
+                    if !old.is_null() {
+                        wrap.insert("_scalar".into(), old);
+                    }
+                    *slot = Value::Object(wrap);
+                }
+                if let Value::Object(m) = slot {
+                    m.insert(child.into(), rows);
+                }
+            }
+            None => {
+                result.insert(decl.key, rows);
+            }
+        }
+    }
+    Value::Object(result)
+}

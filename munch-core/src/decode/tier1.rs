@@ -1,0 +1,169 @@
+//! Tier-1 decoding (spec §7 "Decode"), then the tool's inverse transform.
+
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::{DecodeOptions, coerce, parse_json};
+use crate::format::csv::{Row, read_rows};
+use crate::format::envelope::blocks;
+use crate::format::legend::Legend;
+use crate::format::scalars::Scalars;
+use crate::tier1::schema::{Schema, Table, Transform, is_universal_body_key};
+use crate::tier1::{schemas, transforms};
+use crate::unicode::first_line;
+
+/// A payload split into its legend, scalar block and table blocks.
+pub(crate) struct Parts<'a> {
+    pub(crate) legend: Legend<'a>,
+    pub(crate) scalars: Scalars<'a>,
+    pub(crate) tables: Vec<&'a str>,
+}
+
+/// Tier-1 block classification: a legend starts with `@` and has `=` in
+/// its first line; the first other block with `=` there is the scalar
+/// block; everything else holds table rows.
+pub(crate) fn parts(payload: &str) -> Parts<'_> {
+    let mut legend = Legend::default();
+    let mut scalar_block = None;
+    let mut tables = Vec::new();
+    for b in blocks(payload) {
+        let has_eq = first_line(b).contains('=');
+        if b.starts_with('@') && has_eq {
+            legend = Legend::read(b);
+        } else if scalar_block.is_none() && has_eq {
+            scalar_block = Some(b);
+        } else {
+            tables.push(b);
+        }
+    }
+    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    Parts {
+        legend,
+        scalars,
+        tables,
+    }
+}
+
+pub(crate) fn decode(payload: &str, schema: &Schema, opts: &DecodeOptions) -> Value {
+    let parts = parts(payload);
+    let batch = schema.transform == Transform::FileOutline
+        && parts
+            .scalars
+            .get("__tables")
+            .is_some_and(|t| t.contains(":results:"));
+    let tables = if batch {
+        schemas::FILE_OUTLINE_BATCH_TABLES
+    } else {
+        schema.tables
+    };
+    let mut result = decode_parts(&parts, schema, tables, opts);
+    transforms::decode(schema.transform, batch, &mut result, opts);
+    Value::Object(result)
+}
+
+fn decode_parts(
+    parts: &Parts<'_>,
+    schema: &Schema,
+    tables: &[Table],
+    opts: &DecodeOptions,
+) -> Map<alloc::string::String, Value> {
+    let raw = &parts.scalars;
+    // Fixed types first; `__stypes` fills only untyped names (first wins).
+    let mut stypes: BTreeMap<&str, &str> = BTreeMap::new();
+    for (name, ty) in schema.scalar_types {
+        stypes.insert(name, ty.name());
+    }
+    for part in raw
+        .get("__stypes")
+        .unwrap_or("")
+        .split('|')
+        .filter(|p| !p.is_empty())
+    {
+        let (name, hint) = part.split_once(':').unwrap_or((part, ""));
+        if !name.is_empty() && !hint.is_empty() {
+            stypes.entry(name).or_insert(hint);
+        }
+    }
+    let typed =
+        |key: &str, v: &str| coerce(Cow::Borrowed(v), stypes.get(key).copied().unwrap_or("str"));
+
+    let mut result = Map::new();
+    for (k, v) in raw.iter() {
+        if k != "__tables" && k != "__stypes" && schema.scalars.contains(&k) {
+            result.insert(k.into(), typed(k, v));
+        }
+    }
+    for (parent, subkeys) in schema.nested {
+        let mut sub = Map::new();
+        for sk in *subkeys {
+            let key = format!("{parent}.{sk}");
+            if let Some(v) = raw.get(&key) {
+                sub.insert((*sk).into(), typed(&key, v));
+            }
+        }
+        if !sub.is_empty() {
+            result.insert((*parent).into(), Value::Object(sub));
+        }
+    }
+    let json = |v: &str| parse_json(v, opts).unwrap_or_else(|| Value::String(v.into()));
+    let mut meta = Map::new();
+    for k in schema.meta {
+        let key = format!("_meta.{k}");
+        if let Some(v) = raw.get(&key) {
+            meta.insert((*k).into(), typed(&key, v));
+        }
+    }
+    for (k, v) in raw.iter() {
+        if let Some(name) = k.strip_prefix("__json._meta.") {
+            if schema.meta_json.contains(&name) {
+                meta.insert(name.into(), json(v));
+            }
+        }
+    }
+    if !meta.is_empty() {
+        result.insert("_meta".into(), Value::Object(meta));
+    }
+    for k in schema.blobs {
+        if let Some(v) = raw.get(&format!("__json.{k}")) {
+            result.insert((*k).into(), json(v));
+        }
+    }
+    for (k, v) in raw.iter() {
+        let Some(name) = k.strip_prefix("__json.") else {
+            continue;
+        };
+        if name.starts_with("_meta.") || result.contains_key(name) || !is_universal_body_key(name) {
+            continue;
+        }
+        result.insert(name.into(), json(v));
+    }
+
+    let parsed: Vec<Vec<Row<'_>>> = parts.tables.iter().map(|b| read_rows(b)).collect();
+    for t in tables {
+        let mut rows_out = Vec::new();
+        for row in parsed.iter().flatten() {
+            if row.first().map(|c| c.as_ref()) != Some(t.tag) {
+                continue;
+            }
+            let mut obj = Map::new();
+            for (i, col) in t.cols.iter().enumerate() {
+                let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
+                let cell = if t.interned(col.name) {
+                    match parts.legend.decode(cell) {
+                        Some(d) => Cow::Owned(d),
+                        None => Cow::Borrowed(cell),
+                    }
+                } else {
+                    Cow::Borrowed(cell)
+                };
+                obj.insert(col.name.into(), coerce(cell, col.ty.name()));
+            }
+            rows_out.push(Value::Object(obj));
+        }
+        result.insert(t.key.into(), Value::Array(rows_out));
+    }
+    result
+}

@@ -1,0 +1,171 @@
+//! Exact value equality (spec D3 (a)): same types, ints by value, floats
+//! bit for bit (NaN equal to NaN, −0.0 unequal to 0.0), arrays element by
+//! element, objects by key set and values — and by key order on request.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+use serde_json::Value;
+
+use crate::value::{Kind, int_eq, kind};
+
+/// Whether object key order counts.
+///
+/// ```
+/// use munch_core::{KeyOrder, exact_eq};
+/// let a = serde_json::json!({"a": 1, "b": 2});
+/// let b = serde_json::json!({"b": 2, "a": 1});
+/// assert!(exact_eq(&a, &b, KeyOrder::Any));
+/// assert!(!exact_eq(&a, &b, KeyOrder::Exact));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KeyOrder {
+    /// Objects are compared as JSON objects: key order ignored. The default.
+    #[default]
+    Any,
+    /// Keys must also come in the same order.
+    Exact,
+}
+
+/// The first difference found between two values.
+///
+/// ```
+/// let a = serde_json::json!({"x": [1, 2]});
+/// let b = serde_json::json!({"x": [1, 2.0]});
+/// let m = munch_core::first_mismatch(&a, &b, munch_core::KeyOrder::Any).unwrap();
+/// assert_eq!(m.path, "$.x[1]");
+/// assert_eq!(m.kind, "int_to_float");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// JSONPath-like location (`$.a[2].b`).
+    pub path: String,
+    /// What changed, in the vocabulary of the reference vectors
+    /// (`key_dropped`, `key_added`, `empty_string_to_null`, …).
+    pub kind: &'static str,
+}
+
+/// Whether `a` and `b` are exactly equal.
+///
+/// ```
+/// use munch_core::{KeyOrder, exact_eq};
+/// assert!(!exact_eq(&serde_json::json!(1), &serde_json::json!(1.0), KeyOrder::Any));
+/// ```
+#[must_use]
+pub fn exact_eq(a: &Value, b: &Value, order: KeyOrder) -> bool {
+    first_mismatch(a, b, order).is_none()
+}
+
+fn type_name(k: &Kind<'_>) -> &'static str {
+    match k {
+        Kind::Null => "null",
+        Kind::Bool(_) => "bool",
+        Kind::Int(_) => "int",
+        Kind::Float(_) => "float",
+        Kind::Str(_) => "string",
+        Kind::List(_) => "list",
+        Kind::Dict(_) => "dict",
+    }
+}
+
+fn changed(expected: &Kind<'_>, got: &Kind<'_>) -> &'static str {
+    match (expected, got) {
+        (Kind::Str(s), Kind::Null) if s.is_empty() => "empty_string_to_null",
+        (Kind::Null, Kind::Str(s)) if s.is_empty() => "null_to_empty_string",
+        (Kind::Int(_), Kind::Float(_)) => "int_to_float",
+        (Kind::Bool(_), Kind::Str(_)) => "bool_stringified",
+        (Kind::Int(_), Kind::Str(_)) => "int_stringified",
+        (Kind::Float(_), Kind::Str(_)) => "float_stringified",
+        (Kind::List(_) | Kind::Dict(_), Kind::Str(_)) => "container_stringified",
+        (Kind::Str(_), Kind::Str(_)) => "string_changed",
+        _ if type_name(expected) == type_name(got) => "value_changed",
+        _ => "type_changed",
+    }
+}
+
+/// The first place where `got` differs from `expected` (`None` when they
+/// are exactly equal). Walks without recursion.
+#[must_use]
+pub fn first_mismatch(expected: &Value, got: &Value, order: KeyOrder) -> Option<Mismatch> {
+    let mut stack: Vec<(&Value, &Value, String)> = Vec::new();
+    stack.push((expected, got, String::from("$")));
+    while let Some((e, g, path)) = stack.pop() {
+        let (ke, kg) = (kind(e), kind(g));
+        let same = match (&ke, &kg) {
+            (Kind::Null, Kind::Null) => true,
+            (Kind::Bool(x), Kind::Bool(y)) => x == y,
+            (Kind::Int(x), Kind::Int(y)) => int_eq(x, y),
+            (Kind::Float(x), Kind::Float(y)) => {
+                x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
+            }
+            (Kind::Str(x), Kind::Str(y)) => x == y,
+            (Kind::List(x), Kind::List(y)) => {
+                if x.len() != y.len() {
+                    return Some(Mismatch {
+                        path,
+                        kind: "length_changed",
+                    });
+                }
+                for (i, (a, b)) in x.iter().zip(y.iter()).enumerate().rev() {
+                    let mut p = path.clone();
+                    let _ = write!(p, "[{i}]");
+                    stack.push((a, b, p));
+                }
+                true
+            }
+            (Kind::Dict(x), Kind::Dict(y)) => {
+                for k in x.keys() {
+                    if !y.contains_key(k) {
+                        return Some(Mismatch {
+                            path: join(&path, k),
+                            kind: "key_dropped",
+                        });
+                    }
+                }
+                for (k, v) in y.iter() {
+                    if !x.contains_key(k) {
+                        let kind = if v.is_null() {
+                            "key_added_null"
+                        } else {
+                            "key_added"
+                        };
+                        return Some(Mismatch {
+                            path: join(&path, k),
+                            kind,
+                        });
+                    }
+                }
+                if order == KeyOrder::Exact && !x.keys().eq(y.keys()) {
+                    return Some(Mismatch {
+                        path,
+                        kind: "key_order",
+                    });
+                }
+                let mut pairs: Vec<(&Value, &Value, String)> = Vec::new();
+                for (k, a) in x.iter() {
+                    if let Some(b) = y.get(k) {
+                        pairs.push((a, b, join(&path, k)));
+                    }
+                }
+                stack.extend(pairs.into_iter().rev());
+                true
+            }
+            _ => false,
+        };
+        if !same {
+            return Some(Mismatch {
+                kind: changed(&ke, &kg),
+                path,
+            });
+        }
+    }
+    None
+}
+
+fn join(path: &str, key: &str) -> String {
+    let mut p = String::with_capacity(path.len() + key.len() + 1);
+    p.push_str(path);
+    p.push('.');
+    p.push_str(key);
+    p
+}

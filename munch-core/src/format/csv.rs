@@ -1,0 +1,220 @@
+//! Table rows as Python's `csv` module writes and reads them (spec §4):
+//! excel dialect, `\n` line terminator, minimal quoting with CR always
+//! quoted; non-strict reading. Where the reference's reader raises (a
+//! field over 131,072 characters, a bare CR inside an unquoted field)
+//! this reader reads on (spec D1.2).
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use wire_lex::ByteSet;
+
+/// The reference reader's field size limit, in characters.
+pub(crate) const FIELD_LIMIT: usize = 131_072;
+
+/// Bytes that end an unquoted field.
+const UNQUOTED_STOP: ByteSet = ByteSet::new(b",\n\r");
+
+/// One row: its fields, the tag first.
+pub(crate) type Row<'a> = Vec<Cow<'a, str>>;
+
+/// Reads every row of a table block. Blank lines give no row.
+pub(crate) fn read_rows(text: &str) -> Vec<Row<'_>> {
+    let mut rows = Vec::new();
+    let bytes = text.as_bytes();
+    let mut pos = 0;
+    let mut row: Row<'_> = Vec::new();
+    // `pos` is at the start of a record.
+    'record: while pos < bytes.len() {
+        match bytes.get(pos) {
+            Some(b'\n') => {
+                pos += 1;
+                continue 'record;
+            }
+            Some(b'\r') => {
+                if let Some(after) = row_end_after_cr(bytes, pos) {
+                    pos = after;
+                    continue 'record;
+                }
+            }
+            _ => {}
+        }
+        // Fields of one record.
+        loop {
+            let (field, next, ends_row) = read_field(text, pos);
+            row.push(field);
+            pos = next;
+            if ends_row {
+                rows.push(core::mem::take(&mut row));
+                continue 'record;
+            }
+        }
+    }
+    rows
+}
+
+/// Where the row continues after a CR at `at` that ends it: the CR run
+/// reaches an LF (skipped too) or the end of the text. `None` when another
+/// character follows, so the CR is data (spec D1.2).
+fn row_end_after_cr(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut i = at;
+    while bytes.get(i) == Some(&b'\r') {
+        i += 1;
+    }
+    match bytes.get(i) {
+        None => Some(i),
+        Some(b'\n') => Some(i + 1),
+        Some(_) => None,
+    }
+}
+
+/// Reads one field at `pos` (the state "field start"). Returns the field,
+/// the offset after it and its delimiter, and whether the row ends.
+fn read_field(text: &str, pos: usize) -> (Cow<'_, str>, usize, bool) {
+    let bytes = text.as_bytes();
+    if bytes.get(pos) == Some(&b'"') {
+        return read_quoted(text, pos + 1);
+    }
+    let (end, next, ends_row) = unquoted_end(bytes, pos);
+    (
+        Cow::Borrowed(text.get(pos..end).unwrap_or_default()),
+        next,
+        ends_row,
+    )
+}
+
+/// The end of unquoted text starting at `pos`: (end of field, next
+/// position, row ends).
+fn unquoted_end(bytes: &[u8], pos: usize) -> (usize, usize, bool) {
+    let mut i = pos;
+    loop {
+        let Some(off) = UNQUOTED_STOP.find(bytes.get(i..).unwrap_or_default()) else {
+            return (bytes.len(), bytes.len(), true);
+        };
+        let at = i + off;
+        match bytes.get(at) {
+            Some(b',') => {
+                // A delimiter at the very end still opens one more
+                // (empty) field, which the caller reads at `at + 1`.
+                return (at, at + 1, false);
+            }
+            Some(b'\n') => return (at, at + 1, true),
+            _ => match row_end_after_cr(bytes, at) {
+                Some(after) => return (at, after, true),
+                None => i = at + 1,
+            },
+        }
+    }
+}
+
+/// A quoted field whose opening quote is just before `start`.
+fn read_quoted(text: &str, start: usize) -> (Cow<'_, str>, usize, bool) {
+    let bytes = text.as_bytes();
+    let mut owned: Option<String> = None;
+    let mut from = start;
+    let mut i = start;
+    loop {
+        let Some(off) = memchr::memchr(b'"', bytes.get(i..).unwrap_or_default()) else {
+            // Open quoted field at the end of the input: kept.
+            return (append(owned, text, from, bytes.len()), bytes.len(), true);
+        };
+        let q = i + off;
+        match bytes.get(q + 1) {
+            Some(b'"') => {
+                let s = owned.get_or_insert_with(String::new);
+                s.push_str(text.get(from..=q).unwrap_or_default());
+                from = q + 2;
+                i = q + 2;
+            }
+            None => return (append(owned, text, from, q), q + 1, true),
+            Some(b',') => return (append(owned, text, from, q), q + 2, false),
+            Some(b'\n') => return (append(owned, text, from, q), q + 2, true),
+            Some(&b) => {
+                if b == b'\r' {
+                    if let Some(after) = row_end_after_cr(bytes, q + 1) {
+                        return (append(owned, text, from, q), after, true);
+                    }
+                }
+                // Text after the closing quote is data (non-strict): the
+                // field goes on unquoted.
+                let mut s = owned.unwrap_or_default();
+                s.push_str(text.get(from..q).unwrap_or_default());
+                let (end, next, ends_row) = unquoted_end(bytes, q + 1);
+                s.push_str(text.get(q + 1..end).unwrap_or_default());
+                return (Cow::Owned(s), next, ends_row);
+            }
+        }
+    }
+}
+
+fn append(owned: Option<String>, text: &str, from: usize, to: usize) -> Cow<'_, str> {
+    let piece = text.get(from..to).unwrap_or_default();
+    match owned {
+        Some(mut s) => {
+            s.push_str(piece);
+            Cow::Owned(s)
+        }
+        None => Cow::Borrowed(piece),
+    }
+}
+
+/// Appends one field as Python's `csv.writer` writes it.
+pub(crate) fn write_field(field: &str, out: &mut String) {
+    if field
+        .bytes()
+        .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    {
+        out.push('"');
+        let mut rest = field;
+        while let Some(q) = rest.find('"') {
+            out.push_str(rest.get(..=q).unwrap_or_default());
+            out.push('"');
+            rest = rest.get(q + 1..).unwrap_or_default();
+        }
+        out.push_str(rest);
+        out.push('"');
+    } else {
+        out.push_str(field);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(text: &str) -> Vec<Vec<String>> {
+        read_rows(text)
+            .into_iter()
+            .map(|r| r.into_iter().map(Cow::into_owned).collect())
+            .collect()
+    }
+
+    #[test]
+    fn reads_like_python() {
+        assert_eq!(
+            rows("r,a,b\n\nr,\"x,\"\"y\"\"\n\nz\",\n"),
+            [vec!["r", "a", "b"], vec!["r", "x,\"y\"\n\nz", ""],]
+        );
+        assert_eq!(rows("r,a\"b,\"c\"d,\"e\""), [vec!["r", "a\"b", "cd", "e"]]);
+        assert_eq!(
+            rows("r,a\r\nr,b\r\r\nr,\"c\r\"\r"),
+            [vec!["r", "a"], vec!["r", "b"], vec!["r", "c\r"]]
+        );
+        assert_eq!(rows("r,\"open\nx"), [vec!["r", "open\nx"]]);
+        assert_eq!(rows("r,"), [vec!["r", ""]]);
+        assert_eq!(rows("\n\n"), Vec::<Vec<String>>::new());
+        // A bare CR before data is data (the reference raises).
+        assert_eq!(rows("r,a\rb,c"), [vec!["r", "a\rb", "c"]]);
+        assert_eq!(rows("\rx"), [vec!["\rx"]]);
+    }
+
+    #[test]
+    fn writes_like_python() {
+        let mut out = String::new();
+        for f in ["a b", "x,y", "q\"", "cr\r", "=;|#'"] {
+            write_field(f, &mut out);
+            out.push(',');
+        }
+        assert_eq!(out, "a b,\"x,y\",\"q\"\"\",\"cr\r\",=;|#',");
+    }
+}

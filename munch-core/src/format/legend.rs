@@ -1,0 +1,325 @@
+//! The `@N` legend (spec §5): building it from observed strings, writing
+//! it, prefix-encoding values; reading it back and decoding tokens.
+
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use crate::py::number::int_text;
+use crate::unicode::{is_break, is_digit, split_lines};
+
+/// Handles up to this value live in a vector; larger ones in a map, so a
+/// huge `N` allocates nothing (spec D1.2).
+const DENSE_MAX: usize = 1 << 16;
+
+/// A legend read from a payload.
+#[derive(Debug, Default)]
+pub(crate) struct Legend<'a> {
+    dense: Vec<&'a str>,
+    /// Entries above `DENSE_MAX`, keyed by (digit count, canonical digits).
+    sparse: BTreeMap<(usize, String), &'a str>,
+}
+
+impl<'a> Legend<'a> {
+    /// Reads `@N=literal` lines (split at B); a line whose handle is not
+    /// an int, or is below 1, is skipped; later lines overwrite.
+    pub(crate) fn read(block: &'a str) -> Legend<'a> {
+        let mut legend = Legend::default();
+        for line in split_lines(block) {
+            let Some(rest) = line.strip_prefix('@') else {
+                continue;
+            };
+            let (handle, literal) = rest.split_once('=').unwrap_or((rest, ""));
+            let Some(n) = int_text(handle) else {
+                continue;
+            };
+            if n.starts_with('-') || n == "0" {
+                continue;
+            }
+            match n.parse::<usize>() {
+                Ok(i) if i <= DENSE_MAX => {
+                    if legend.dense.len() < i {
+                        legend.dense.resize(i, "");
+                    }
+                    if let Some(slot) = legend.dense.get_mut(i - 1) {
+                        *slot = literal;
+                    }
+                }
+                _ => {
+                    legend.sparse.insert((n.len(), n), literal);
+                }
+            }
+        }
+        legend
+    }
+
+    /// The literal of handle `n` (canonical positive digits), if
+    /// `1 ≤ n ≤` the highest handle (gaps read as empty literals).
+    fn literal(&self, n: &str) -> Option<&'a str> {
+        if let Ok(i) = n.parse::<usize>() {
+            if i <= DENSE_MAX {
+                if let Some(&lit) = self.dense.get(i.wrapping_sub(1)) {
+                    return Some(lit);
+                }
+                // Below the highest sparse handle: a gap.
+                return self.sparse.keys().next().map(|_| "");
+            }
+        }
+        let key = (n.len(), String::from(n));
+        if let Some(&lit) = self.sparse.get(&key) {
+            return Some(lit);
+        }
+        match self.sparse.keys().next_back() {
+            Some(top) if *top > key => Some(""),
+            _ => None,
+        }
+    }
+
+    /// Whether the legend has no entries.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.dense.is_empty() && self.sparse.is_empty()
+    }
+
+    /// Decodes one token: `@@x` → `@x`; `@N…` → literal N + rest when N is
+    /// a handle; anything else unchanged. `None` means unchanged.
+    pub(crate) fn decode(&self, token: &str) -> Option<String> {
+        let rest = token.strip_prefix('@')?;
+        if let Some(escaped) = rest.strip_prefix('@') {
+            let mut s = String::with_capacity(token.len() - 1);
+            s.push('@');
+            s.push_str(escaped);
+            return Some(s);
+        }
+        if self.is_empty() {
+            return None;
+        }
+        let run = rest.find(|c: char| !is_digit(c)).unwrap_or(rest.len());
+        if run == 0 {
+            return None;
+        }
+        let digits = rest.get(..run)?;
+        // Fast path: plain ASCII handles.
+        let n = if digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
+            let mut v = 0usize;
+            for b in digits.bytes() {
+                v = v * 10 + usize::from(b - b'0');
+            }
+            if v == 0 {
+                return None;
+            }
+            let mut s = String::new();
+            let _ = write!(s, "{v}");
+            s
+        } else {
+            let n = int_text(digits)?;
+            if n == "0" {
+                return None;
+            }
+            n
+        };
+        let literal = self.literal(&n)?;
+        let tail = rest.get(run..)?;
+        let mut s = String::with_capacity(literal.len() + tail.len());
+        s.push_str(literal);
+        s.push_str(tail);
+        Some(s)
+    }
+}
+
+/// A legend being built by an encoder.
+#[derive(Debug, Default)]
+pub(crate) struct Builder<'v> {
+    /// Observed strings in first-seen order with their counts.
+    order: Vec<(&'v str, usize)>,
+    index: BTreeMap<&'v str, usize>,
+}
+
+/// A finished legend: entries in final order.
+#[derive(Debug, Default)]
+pub(crate) struct Entries<'v> {
+    pub(crate) list: Vec<&'v str>,
+}
+
+impl<'v> Builder<'v> {
+    /// Counts one occurrence of a non-empty string.
+    pub(crate) fn observe(&mut self, s: &'v str) {
+        if s.is_empty() {
+            return;
+        }
+        self.bump(s, 1);
+    }
+
+    fn bump(&mut self, s: &'v str, by: usize) {
+        match self.index.get(s) {
+            Some(&i) => {
+                if let Some(e) = self.order.get_mut(i) {
+                    e.1 += by;
+                }
+            }
+            None => {
+                self.index.insert(s, self.order.len());
+                self.order.push((s, by));
+            }
+        }
+    }
+
+    /// gen1's path prefixes (spec §5): every observation of length ≥ 6 is
+    /// walked from separator to separator; prefixes counted twice or more
+    /// join the candidates with count max(own, prefix count).
+    pub(crate) fn add_prefixes(&mut self) {
+        let mut buckets: Vec<(&'v str, usize)> = Vec::new();
+        let mut index: BTreeMap<&'v str, usize> = BTreeMap::new();
+        for &(s, uses) in &self.order {
+            let total = s.chars().count();
+            if total < 6 {
+                continue;
+            }
+            let bytes = s.as_bytes();
+            let mut pos = 0usize;
+            loop {
+                let Some(off) =
+                    memchr::memchr2(b'/', b'\\', bytes.get(pos + 1..).unwrap_or_default())
+                else {
+                    break;
+                };
+                let sep = pos + 1 + off;
+                if sep + 1 >= bytes.len() {
+                    break;
+                }
+                let prefix = s.get(..=sep).unwrap_or_default();
+                if prefix.chars().count() >= 6 {
+                    match index.get(prefix) {
+                        Some(&i) => {
+                            if let Some(b) = buckets.get_mut(i) {
+                                b.1 += uses;
+                            }
+                        }
+                        None => {
+                            index.insert(prefix, buckets.len());
+                            buckets.push((prefix, uses));
+                        }
+                    }
+                }
+                pos = sep;
+            }
+        }
+        for (prefix, count) in buckets {
+            if count < 2 {
+                continue;
+            }
+            match self.index.get(prefix) {
+                Some(&i) => {
+                    if let Some(e) = self.order.get_mut(i) {
+                        e.1 = e.1.max(count);
+                    }
+                }
+                None => {
+                    self.index.insert(prefix, self.order.len());
+                    self.order.push((prefix, count));
+                }
+            }
+        }
+    }
+
+    /// Selects and orders the entries: uses ≥ 2 and
+    /// `(len−3)·uses − len − 3 ≥ min_saved`, sorted stably by descending
+    /// `uses·(len+1)`. `safe_only` drops literals the reference cannot
+    /// carry (a B break, an odd number of `"`).
+    pub(crate) fn finish(self, min_saved: i64, safe_only: bool) -> Entries<'v> {
+        let mut keep: Vec<(&'v str, i64, usize)> = Vec::new();
+        for (s, uses) in self.order {
+            if uses < 2 {
+                continue;
+            }
+            let len = s.chars().count() as i64;
+            let u = uses as i64;
+            if (len - 3) * u - len - 3 < min_saved {
+                continue;
+            }
+            if safe_only
+                && (s.contains(is_break) || s.bytes().filter(|&b| b == b'"').count() % 2 == 1)
+            {
+                continue;
+            }
+            keep.push((s, u * (len + 1), keep.len()));
+        }
+        keep.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+        Entries {
+            list: keep.into_iter().map(|(s, _, _)| s).collect(),
+        }
+    }
+}
+
+/// The counts of the prefixes were taken per distinct value above; the
+/// reference counts per occurrence, which is the same sum.
+impl Entries<'_> {
+    /// The legend block (`@1=…` lines), or `None` when empty.
+    pub(crate) fn write(&self, out: &mut String) -> bool {
+        for (i, v) in self.list.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            let _ = write!(out, "@{}={v}", i + 1);
+        }
+        !self.list.is_empty()
+    }
+
+    /// Appends `value` prefix-encoded. The reference form takes the first
+    /// matching entry; `hardened` skips entries whose remainder starts with
+    /// a digit (it would be read into the handle).
+    pub(crate) fn encode(&self, value: &str, hardened: bool, out: &mut String) {
+        if value.is_empty() {
+            return;
+        }
+        for (i, v) in self.list.iter().enumerate() {
+            if let Some(rest) = value.strip_prefix(v) {
+                if hardened && rest.starts_with(is_digit) {
+                    continue;
+                }
+                let _ = write!(out, "@{}", i + 1);
+                out.push_str(rest);
+                return;
+            }
+        }
+        if value.starts_with('@') {
+            out.push('@');
+        }
+        out.push_str(value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_and_decode() {
+        let l = Legend::read(
+            "@1=src/\n@3=x\n@0=zero\n@-1=neg\n@²=sq\n@ 2 =two\nnot\n@99999999999999999999=big",
+        );
+        assert_eq!(l.decode("@1a.py").as_deref(), Some("src/a.py"));
+        assert_eq!(l.decode("@2").as_deref(), Some("two"));
+        assert_eq!(l.decode("@@1").as_deref(), Some("@1"));
+        assert_eq!(l.decode("@0x"), None);
+        assert_eq!(l.decode("@²"), None);
+        assert_eq!(l.decode("@x"), None);
+        assert_eq!(l.decode("@10001.py").as_deref(), Some(".py"));
+        assert_eq!(l.decode("@99999999999999999999!").as_deref(), Some("big!"));
+        assert_eq!(l.decode("@100000000000000000000"), None);
+    }
+
+    #[test]
+    fn build_gen1_legend() {
+        let mut b = Builder::default();
+        for s in ["src/app/a.py", "src/app/b.py", "src/app/a.py", "x"] {
+            b.observe(s);
+        }
+        b.add_prefixes();
+        let e = b.finish(2, false);
+        assert_eq!(e.list, ["src/app/", "src/app/a.py"]);
+        let mut out = String::new();
+        e.encode("src/app/a.py", false, &mut out);
+        assert_eq!(out, "@1a.py");
+    }
+}

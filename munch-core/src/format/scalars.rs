@@ -1,0 +1,213 @@
+//! The scalar line (spec §3): `key=value` pairs, values quoted with `""`
+//! and `\n \r \\` escapes when they hold a trigger character.
+
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::unicode::is_space;
+
+/// The pairs of a scalar block in first-key order; a later duplicate
+/// replaces the value at the first key's position.
+#[derive(Debug, Default)]
+pub(crate) struct Scalars<'a> {
+    pairs: Vec<(&'a str, Cow<'a, str>)>,
+    index: BTreeMap<&'a str, usize>,
+}
+
+impl<'a> Scalars<'a> {
+    fn insert(&mut self, key: &'a str, value: Cow<'a, str>) {
+        match self.index.get(key) {
+            Some(&i) => {
+                if let Some(slot) = self.pairs.get_mut(i) {
+                    slot.1 = value;
+                }
+            }
+            None => {
+                self.index.insert(key, self.pairs.len());
+                self.pairs.push((key, value));
+            }
+        }
+    }
+
+    /// The value of `key`.
+    pub(crate) fn get(&self, key: &str) -> Option<&str> {
+        let i = *self.index.get(key)?;
+        self.pairs.get(i).map(|(_, v)| v.as_ref())
+    }
+
+    /// Pairs in order, with the keys named in `skip` left out.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&'a str, &str)> + '_ {
+        self.pairs.iter().map(|(k, v)| (*k, v.as_ref()))
+    }
+
+    /// Parses a whole scalar block.
+    pub(crate) fn parse(block: &'a str) -> Scalars<'a> {
+        let mut out = Scalars::default();
+        let bytes = block.as_bytes();
+        let mut i = 0;
+        loop {
+            // Skip W.
+            while let Some(c) = block.get(i..).and_then(|r| r.chars().next()) {
+                if !is_space(c) {
+                    break;
+                }
+                i += c.len_utf8();
+            }
+            if i >= bytes.len() {
+                break;
+            }
+            let Some(eq) = memchr::memchr(b'=', bytes.get(i..).unwrap_or_default()) else {
+                break;
+            };
+            let key = block.get(i..i + eq).unwrap_or_default();
+            i += eq + 1;
+            if bytes.get(i) == Some(&b'"') {
+                let (value, next) = quoted(block, i + 1);
+                out.insert(key, value);
+                i = next;
+            } else {
+                let rest = block.get(i..).unwrap_or_default();
+                let len = rest.find(is_space).unwrap_or(rest.len());
+                out.insert(key, Cow::Borrowed(rest.get(..len).unwrap_or_default()));
+                i += len;
+            }
+        }
+        out
+    }
+}
+
+/// A quoted value starting after its opening quote: `""` → `"`, `\n`,
+/// `\r`, `\\` unescaped, other backslash pairs verbatim; ends at a lone
+/// `"` or the end of the block. Returns the value and the offset after it.
+fn quoted(block: &str, start: usize) -> (Cow<'_, str>, usize) {
+    let bytes = block.as_bytes();
+    let mut owned: Option<String> = None;
+    let mut from = start;
+    let mut i = start;
+    while let Some(off) = memchr::memchr2(b'"', b'\\', bytes.get(i..).unwrap_or_default()) {
+        let at = i + off;
+        let piece = block.get(from..at).unwrap_or_default();
+        if bytes.get(at) == Some(&b'"') {
+            if bytes.get(at + 1) == Some(&b'"') {
+                let s = owned.get_or_insert_with(String::new);
+                s.push_str(piece);
+                s.push('"');
+                from = at + 2;
+                i = at + 2;
+                continue;
+            }
+            return match owned {
+                Some(mut s) => {
+                    s.push_str(piece);
+                    (Cow::Owned(s), at + 1)
+                }
+                None => (Cow::Borrowed(piece), at + 1),
+            };
+        }
+        let un = match bytes.get(at + 1) {
+            Some(b'n') => Some('\n'),
+            Some(b'r') => Some('\r'),
+            Some(b'\\') => Some('\\'),
+            _ => None,
+        };
+        match un {
+            Some(c) => {
+                let s = owned.get_or_insert_with(String::new);
+                s.push_str(piece);
+                s.push(c);
+                from = at + 2;
+                i = at + 2;
+            }
+            None => i = at + 1,
+        }
+    }
+    let tail = block.get(from..).unwrap_or_default();
+    let value = match owned {
+        Some(mut s) => {
+            s.push_str(tail);
+            Cow::Owned(s)
+        }
+        None => Cow::Borrowed(tail),
+    };
+    (value, bytes.len())
+}
+
+/// Whether a scalar value needs quotes on the reference's rules.
+fn needs_quotes(value: &str, hardened: bool) -> bool {
+    if hardened {
+        value
+            .chars()
+            .any(|c| matches!(c, ',' | '=' | '"' | '\\') || is_space(c))
+    } else {
+        value
+            .bytes()
+            .any(|b| matches!(b, b',' | b'=' | b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\\'))
+    }
+}
+
+/// Appends `key=value` with the value quoted as needed. `hardened` also
+/// quotes values holding any W character (spec D3).
+pub(crate) fn write_pair(key: &str, value: &str, hardened: bool, out: &mut String) {
+    out.push_str(key);
+    out.push('=');
+    if value.is_empty() {
+        out.push_str("\"\"");
+    } else if needs_quotes(value, hardened) {
+        out.push('"');
+        for c in value.chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '"' => out.push_str("\"\""),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+    } else {
+        out.push_str(value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_like_python() {
+        let s = Scalars::parse("a=1 b=\"x \"\"y\"\"\\n\\q\" c=\"\"d=2 a=3\u{a0}e=5 \n f=\"open");
+        let got: Vec<(&str, &str)> = s.iter().collect();
+        assert_eq!(
+            got,
+            [
+                ("a", "3"),
+                ("b", "x \"y\"\n\\q"),
+                ("c", ""),
+                ("d", "2"),
+                ("e", "5"),
+                ("f", "open")
+            ]
+        );
+        assert_eq!(Scalars::parse("novalue").iter().count(), 0);
+    }
+
+    #[test]
+    fn write_and_read_back() {
+        let mut out = String::new();
+        for (k, v) in [
+            ("a", ""),
+            ("b", "x=y"),
+            ("c", "q\"\\\n\r\t"),
+            ("d", "\u{a0}z"),
+        ] {
+            write_pair(k, v, false, &mut out);
+            out.push(' ');
+        }
+        assert_eq!(out, "a=\"\" b=\"x=y\" c=\"q\"\"\\\\\\n\\r\t\" d=\u{a0}z ");
+        let mut h = String::new();
+        write_pair("d", "\u{a0}z", true, &mut h);
+        assert_eq!(h, "d=\"\u{a0}z\"");
+    }
+}

@@ -1,0 +1,368 @@
+//! Python `json.loads`: RFC 8259 plus `NaN`, `Infinity` and `-Infinity`,
+//! big integers (at most 4,300 digits), last duplicate key wins at the
+//! first key's position, raw control characters refused. Iterative: the
+//! nesting depth is bounded by a limit, never by the call stack.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::number::{MAX_INT_DIGITS, float_value, int_from_canonical};
+use crate::error::{DecodeError, DecodeErrorKind as K};
+
+/// The default nesting limit (spec D1.3).
+pub const DEFAULT_DEPTH_LIMIT: usize = 1000;
+
+enum Frame {
+    Array(Vec<Value>),
+    Object(Map<String, Value>, String),
+}
+
+struct Parser<'a> {
+    bytes: &'a [u8],
+    text: &'a str,
+    pos: usize,
+}
+
+/// Parses `text` as Python's `json.loads` does.
+pub(crate) fn parse(text: &str, depth_limit: usize) -> Result<Value, DecodeError> {
+    if text.starts_with('\u{feff}') {
+        return Err(DecodeError::new(K::ByteOrderMark, 0));
+    }
+    let mut p = Parser {
+        bytes: text.as_bytes(),
+        text,
+        pos: 0,
+    };
+    p.skip_ws();
+    let value = p.value(depth_limit)?;
+    p.skip_ws();
+    if p.pos != p.bytes.len() {
+        return Err(DecodeError::new(K::ExtraData, p.pos));
+    }
+    Ok(value)
+}
+
+impl Parser<'_> {
+    fn err<T>(&self, kind: K) -> Result<T, DecodeError> {
+        Err(DecodeError::new(kind, self.pos))
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.pos += 1;
+        }
+    }
+
+    fn eat_word(&mut self, word: &str) -> bool {
+        if self.bytes.get(self.pos..self.pos + word.len()) == Some(word.as_bytes()) {
+            self.pos += word.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One whole value, containers included, with an explicit stack.
+    fn value(&mut self, depth_limit: usize) -> Result<Value, DecodeError> {
+        let mut stack: Vec<Frame> = Vec::new();
+        'value: loop {
+            // Read a value start; containers push a frame.
+            let mut done = match self.peek() {
+                Some(b'[') | Some(b'{') if stack.len() >= depth_limit => {
+                    return self.err(K::DepthLimit);
+                }
+                Some(b'[') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    if self.peek() == Some(b']') {
+                        self.pos += 1;
+                        Value::Array(Vec::new())
+                    } else {
+                        stack.push(Frame::Array(Vec::new()));
+                        continue 'value;
+                    }
+                }
+                Some(b'{') => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    if self.peek() == Some(b'}') {
+                        self.pos += 1;
+                        Value::Object(Map::new())
+                    } else {
+                        let key = self.key()?;
+                        stack.push(Frame::Object(Map::new(), key));
+                        continue 'value;
+                    }
+                }
+                _ => self.scalar()?,
+            };
+            // Attach the finished value to its parent; close parents.
+            loop {
+                let Some(frame) = stack.last_mut() else {
+                    return Ok(done);
+                };
+                self.skip_ws();
+                let close = match frame {
+                    Frame::Array(items) => {
+                        items.push(done);
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                self.skip_ws();
+                                continue 'value;
+                            }
+                            Some(b']') => true,
+                            None => return self.err(K::UnexpectedEnd),
+                            _ => return self.err(K::ExpectedDelimiter),
+                        }
+                    }
+                    Frame::Object(map, key) => {
+                        map.insert(core::mem::take(key), done);
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                self.skip_ws();
+                                *key = self.key()?;
+                                continue 'value;
+                            }
+                            Some(b'}') => true,
+                            None => return self.err(K::UnexpectedEnd),
+                            _ => return self.err(K::ExpectedDelimiter),
+                        }
+                    }
+                };
+                debug_assert!(close);
+                self.pos += 1;
+                done = match stack.pop() {
+                    Some(Frame::Array(items)) => Value::Array(items),
+                    Some(Frame::Object(map, _)) => Value::Object(map),
+                    None => Value::Null,
+                };
+            }
+        }
+    }
+
+    /// `"key" :` with the whitespace around, leaving the cursor on the value.
+    fn key(&mut self) -> Result<String, DecodeError> {
+        if self.peek() != Some(b'"') {
+            return self.err(if self.peek().is_none() {
+                K::UnexpectedEnd
+            } else {
+                K::ExpectedKey
+            });
+        }
+        let key = self.string()?;
+        self.skip_ws();
+        if self.peek() != Some(b':') {
+            return self.err(K::ExpectedColon);
+        }
+        self.pos += 1;
+        self.skip_ws();
+        Ok(key)
+    }
+
+    fn scalar(&mut self) -> Result<Value, DecodeError> {
+        match self.peek() {
+            None => self.err(K::ExpectedValue),
+            Some(b'"') => self.string().map(Value::String),
+            Some(b'n') if self.eat_word("null") => Ok(Value::Null),
+            Some(b't') if self.eat_word("true") => Ok(Value::Bool(true)),
+            Some(b'f') if self.eat_word("false") => Ok(Value::Bool(false)),
+            Some(b'N') if self.eat_word("NaN") => Ok(float_value(f64::NAN)),
+            Some(b'I') if self.eat_word("Infinity") => Ok(float_value(f64::INFINITY)),
+            Some(b'-') if self.bytes.get(self.pos + 1) == Some(&b'I') => {
+                if self.eat_word("-Infinity") {
+                    Ok(float_value(f64::NEG_INFINITY))
+                } else {
+                    self.err(K::ExpectedValue)
+                }
+            }
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => self.err(K::ExpectedValue),
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while matches!(self.peek(), Some(b'0'..=b'9')) {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    fn number(&mut self) -> Result<Value, DecodeError> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let int_start = self.pos;
+        match self.peek() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => {
+                self.pos = start;
+                return self.err(K::ExpectedValue);
+            }
+        }
+        let int_end = self.pos;
+        let mut float = false;
+        if self.peek() == Some(b'.') && matches!(self.bytes.get(self.pos + 1), Some(b'0'..=b'9')) {
+            self.pos += 1;
+            self.digits();
+            float = true;
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            let save = self.pos;
+            self.pos += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                self.pos = save;
+            } else {
+                float = true;
+            }
+        }
+        let text = self.text.get(start..self.pos).unwrap_or_default();
+        if float {
+            return Ok(float_value(text.parse::<f64>().unwrap_or(f64::NAN)));
+        }
+        if int_end - int_start > MAX_INT_DIGITS {
+            return Err(DecodeError::new(K::IntTooLong, start));
+        }
+        if text == "-0" {
+            return Ok(Value::from(0u64));
+        }
+        Ok(int_from_canonical(text))
+    }
+
+    /// A string at the cursor (which is on its opening quote).
+    fn string(&mut self) -> Result<String, DecodeError> {
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let rest = self.bytes.get(self.pos..).unwrap_or_default();
+            let stop = rest
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+                .ok_or(DecodeError::new(K::UnexpectedEnd, self.bytes.len()))?;
+            out.push_str(self.text.get(self.pos..self.pos + stop).unwrap_or_default());
+            self.pos += stop;
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => self.escape(&mut out)?,
+                _ => return self.err(K::ControlCharacter),
+            }
+        }
+    }
+
+    fn hex4(&self, at: usize) -> Option<u32> {
+        let h = self.bytes.get(at..at + 4)?;
+        let s = core::str::from_utf8(h).ok()?;
+        if !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u32::from_str_radix(s, 16).ok()
+    }
+
+    fn escape(&mut self, out: &mut String) -> Result<(), DecodeError> {
+        let at = self.pos;
+        let c = match self.bytes.get(at + 1) {
+            None => return Err(DecodeError::new(K::UnexpectedEnd, at)),
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => {
+                let hi = self
+                    .hex4(at + 2)
+                    .ok_or(DecodeError::new(K::InvalidEscape, at))?;
+                self.pos = at + 6;
+                if (0xD800..0xDC00).contains(&hi)
+                    && self.bytes.get(self.pos..self.pos + 2) == Some(b"\\u")
+                {
+                    if let Some(lo) = self
+                        .hex4(self.pos + 2)
+                        .filter(|lo| (0xDC00..0xE000).contains(lo))
+                    {
+                        self.pos += 6;
+                        let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                        out.push(char::from_u32(cp).unwrap_or('\u{fffd}'));
+                        return Ok(());
+                    }
+                }
+                // A lone surrogate decodes to U+FFFD (spec D1.2).
+                out.push(char::from_u32(hi).unwrap_or('\u{fffd}'));
+                return Ok(());
+            }
+            Some(_) => return Err(DecodeError::new(K::InvalidEscape, at)),
+        };
+        out.push(c);
+        self.pos = at + 2;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn p(s: &str) -> Result<Value, DecodeError> {
+        parse(s, DEFAULT_DEPTH_LIMIT)
+    }
+
+    #[test]
+    fn values() {
+        let v =
+            p(r#" {"a":[1,-0,2.5,1e2,"x\u00e9\ud83d\ude00",true,null],"a":NaN,"b":{}} "#).unwrap();
+        assert_eq!(v.to_string(), r#"{"a":{"$float":"nan"},"b":{}}"#);
+        let v = p(r#"[1,-0,2.5,1e2,"\ud800x",-Infinity]"#).unwrap();
+        assert_eq!(v.to_string(), r#"[1,0,2.5,100.0,"�x",{"$float":"-inf"}]"#);
+    }
+
+    #[test]
+    fn errors_with_offsets() {
+        let cases: &[(&str, K, usize)] = &[
+            ("hello", K::ExpectedValue, 0),
+            ("[1,]", K::ExpectedValue, 3),
+            ("[1 2]", K::ExpectedDelimiter, 3),
+            ("{1:2}", K::ExpectedKey, 1),
+            ("{\"a\" 2}", K::ExpectedColon, 5),
+            ("\"a\nb\"", K::ControlCharacter, 2),
+            ("\"\\x\"", K::InvalidEscape, 1),
+            ("1 2", K::ExtraData, 2),
+            ("01", K::ExtraData, 1),
+            ("1.", K::ExtraData, 1),
+            ("[", K::ExpectedValue, 1),
+            ("\"abc", K::UnexpectedEnd, 4),
+        ];
+        for &(text, kind, offset) in cases {
+            assert_eq!(p(text), Err(DecodeError::new(kind, offset)), "{text}");
+        }
+    }
+
+    #[test]
+    fn depth_is_bounded() {
+        let deep = "[".repeat(100_000);
+        assert_eq!(p(&deep).unwrap_err().kind, K::DepthLimit);
+        let ok = alloc::format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+        assert!(p(&ok).is_ok());
+        let over = alloc::format!("{}{}", "[".repeat(1001), "]".repeat(1001));
+        assert_eq!(p(&over).unwrap_err().kind, K::DepthLimit);
+    }
+}

@@ -1,0 +1,209 @@
+//! Python `int(s)` and `float(s)` over text, and the values they give.
+
+use alloc::string::String;
+use serde_json::{Map, Number, Value};
+
+use crate::unicode::{decimal_value, strip_space};
+
+/// CPython's default limit on the digits of an `int` parsed from text.
+pub(crate) const MAX_INT_DIGITS: usize = 4300;
+
+/// The key of the non-finite float sentinel object (spec D5).
+pub(crate) const FLOAT_KEY: &str = "$float";
+
+/// Python `int(s)` in base 10: W stripped, optional sign, decimal digits
+/// of any script with single `_` between digits, at most 4,300 digits.
+/// Returns the value, or `None` where Python raises.
+pub(crate) fn parse_int(s: &str) -> Option<Value> {
+    int_text(s).map(|t| int_from_canonical(&t))
+}
+
+/// The canonical text (optional `-`, no leading zeros, never `-0`) of
+/// Python `int(s)`; `None` where Python raises.
+pub(crate) fn int_text(s: &str) -> Option<String> {
+    let s = strip_space(s);
+    let (negative, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, s.get(1..)?),
+        Some(b'+') => (false, s.get(1..)?),
+        _ => (false, s),
+    };
+    let mut digits = String::with_capacity(body.len() + 1);
+    if negative {
+        digits.push('-');
+    }
+    let mut count = 0usize;
+    let mut prev_digit = false;
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '_' {
+            let next_digit = chars.peek().is_some_and(|&n| decimal_value(n).is_some());
+            if !prev_digit || !next_digit {
+                return None;
+            }
+            prev_digit = false;
+            continue;
+        }
+        let d = decimal_value(c)?;
+        count += 1;
+        if count > MAX_INT_DIGITS {
+            return None;
+        }
+        // Leading zeros are dropped (the text becomes canonical).
+        if !(d == 0 && digits.len() == usize::from(negative)) {
+            digits.push(char::from(b'0' + d as u8));
+        }
+        prev_digit = true;
+    }
+    if count == 0 {
+        return None;
+    }
+    if digits.len() == usize::from(negative) {
+        digits.clear();
+        digits.push('0');
+    }
+    Some(digits)
+}
+
+/// A JSON number value from canonical integer text (optional `-`, no
+/// leading zeros, not `-0`).
+pub(crate) fn int_from_canonical(text: &str) -> Value {
+    if let Ok(v) = text.parse::<u64>() {
+        return Value::from(v);
+    }
+    if let Ok(v) = text.parse::<i64>() {
+        return Value::from(v);
+    }
+    big_int(text)
+}
+
+/// An integer beyond i64/u64: exact when serde_json keeps number text
+/// (`arbitrary_precision`), else the nearest f64 (spec D5).
+fn big_int(text: &str) -> Value {
+    match serde_json::from_str::<Number>(text) {
+        Ok(n) => Value::Number(n),
+        Err(_) => float_value(text.parse::<f64>().unwrap_or(f64::NAN)),
+    }
+}
+
+/// Python `float(s)`: W stripped, decimal digits of any script, `_`
+/// between digits, `inf`/`infinity`/`nan` in any case, correctly rounded.
+pub(crate) fn parse_float(s: &str) -> Option<f64> {
+    let s = strip_space(s);
+    let mut ascii = String::with_capacity(s.len());
+    let mut prev_digit = false;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '_' {
+            let next_digit = chars.peek().is_some_and(|&n| decimal_value(n).is_some());
+            if !prev_digit || !next_digit {
+                return None;
+            }
+            prev_digit = false;
+            continue;
+        }
+        if let Some(d) = decimal_value(c) {
+            ascii.push(char::from(b'0' + d as u8));
+            prev_digit = true;
+        } else if c.is_ascii() {
+            ascii.push(c);
+            prev_digit = false;
+        } else {
+            return None;
+        }
+    }
+    let (negative, body) = match ascii.as_bytes().first() {
+        Some(b'-') => (true, ascii.get(1..)?),
+        Some(b'+') => (false, ascii.get(1..)?),
+        _ => (false, ascii.as_str()),
+    };
+    let special = if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        Some(f64::INFINITY)
+    } else if body.eq_ignore_ascii_case("nan") {
+        Some(f64::NAN)
+    } else {
+        None
+    };
+    let magnitude = match special {
+        Some(v) => v,
+        None => {
+            // Rust's grammar is Python's minus the words handled above; a
+            // second sign or anything else fails in both.
+            if !body
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+            {
+                return None;
+            }
+            if matches!(body.as_bytes().first(), Some(b'+' | b'-')) {
+                return None;
+            }
+            body.parse::<f64>().ok()?
+        }
+    };
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// A float as a value: a JSON number, or the `{"$float": …}` sentinel for
+/// NaN and the infinities.
+pub(crate) fn float_value(x: f64) -> Value {
+    if let Some(n) = Number::from_f64(x) {
+        return Value::Number(n);
+    }
+    let name = if x.is_nan() {
+        "nan"
+    } else if x > 0.0 {
+        "inf"
+    } else {
+        "-inf"
+    };
+    let mut map = Map::new();
+    map.insert(FLOAT_KEY.into(), Value::from(name));
+    Value::Object(map)
+}
+
+/// The f64 of a sentinel object, if `map` is exactly one.
+pub(crate) fn sentinel_float(map: &Map<String, Value>) -> Option<f64> {
+    if map.len() != 1 {
+        return None;
+    }
+    match map.get(FLOAT_KEY)?.as_str()? {
+        "nan" => Some(f64::NAN),
+        "inf" => Some(f64::INFINITY),
+        "-inf" => Some(f64::NEG_INFINITY),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ints_like_python() {
+        assert_eq!(parse_int(" 0012 "), Some(Value::from(12)));
+        assert_eq!(parse_int("-1_000"), Some(Value::from(-1000)));
+        assert_eq!(parse_int("-0"), Some(Value::from(0)));
+        assert_eq!(parse_int("٣"), Some(Value::from(3)));
+        for bad in ["", "+", "1__0", "_1", "1_", "1.0", "²", "12a", "0x1"] {
+            assert_eq!(parse_int(bad), None, "{bad}");
+        }
+        let long = "1".repeat(4301);
+        assert_eq!(parse_int(&long), None);
+    }
+
+    #[test]
+    fn floats_like_python() {
+        assert_eq!(parse_float("1e+05"), Some(1e5));
+        assert_eq!(parse_float(".5"), Some(0.5));
+        assert_eq!(parse_float("5."), Some(5.0));
+        assert_eq!(parse_float(" -Infinity\n"), Some(f64::NEG_INFINITY));
+        assert!(parse_float("nan").is_some_and(f64::is_nan));
+        assert_eq!(parse_float("1_0.2_5"), Some(10.25));
+        assert_eq!(parse_float("1e400"), Some(f64::INFINITY));
+        for bad in [
+            "", "e5", "1e", ".", "--1", "+-1", "1_.5", "inf1", "0x10", "1,5",
+        ] {
+            assert_eq!(parse_float(bad), None, "{bad}");
+        }
+    }
+}

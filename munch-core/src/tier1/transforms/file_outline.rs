@@ -1,0 +1,87 @@
+//! fo1's batch transform: per-file `results[].symbols` ↔ a file-tagged
+//! symbols table and a per-file results table.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::{iter_items, truthy};
+use crate::tier1::schema::is_universal_body_key;
+
+fn or_empty(v: Option<&Value>) -> Value {
+    match v {
+        Some(v) if truthy(v) => v.clone(),
+        _ => Value::String(String::new()),
+    }
+}
+
+/// Regroups the flat tables into `{results, repo?, _meta?, universal…}`.
+pub(crate) fn decode_batch(flat: &mut Map<String, Value>) {
+    let mut by_file: Vec<(String, Vec<Value>)> = Vec::new();
+    let mut index: alloc::collections::BTreeMap<String, usize> = Default::default();
+    for sym in iter_items(flat.get("symbols").cloned().filter(truthy)) {
+        let Value::Object(mut sym) = sym else {
+            continue;
+        };
+        let file = match sym.shift_remove("file") {
+            Some(Value::String(s)) => s,
+            _ => String::new(),
+        };
+        let i = *index.entry(file.clone()).or_insert_with(|| {
+            by_file.push((file, Vec::new()));
+            by_file.len() - 1
+        });
+        if let Some(g) = by_file.get_mut(i) {
+            g.1.push(Value::Object(sym));
+        }
+    }
+    let repo = flat.get("repo").filter(|v| !v.is_null()).cloned();
+    let mut results = Vec::new();
+    for row in iter_items(flat.get("results").cloned().filter(truthy)) {
+        let Value::Object(row) = row else {
+            continue;
+        };
+        let file = row
+            .get("file")
+            .cloned()
+            .unwrap_or_else(|| Value::String(String::new()));
+        let symbols = match &file {
+            Value::String(f) => index
+                .get(f)
+                .and_then(|&i| by_file.get(i))
+                .map(|g| g.1.clone()),
+            _ => None,
+        };
+        let count = row
+            .get("symbol_count")
+            .filter(|v| truthy(v))
+            .cloned()
+            .unwrap_or(Value::from(0));
+        let mut meta = Map::new();
+        meta.insert("symbol_count".into(), count);
+        let mut entry = Map::new();
+        entry.insert("file".into(), file);
+        entry.insert("language".into(), or_empty(row.get("language")));
+        entry.insert("file_summary".into(), or_empty(row.get("file_summary")));
+        entry.insert("symbols".into(), Value::Array(symbols.unwrap_or_default()));
+        entry.insert("_meta".into(), Value::Object(meta));
+        if let Some(r) = &repo {
+            entry.insert("repo".into(), r.clone());
+        }
+        results.push(Value::Object(entry));
+    }
+    let mut out = Map::new();
+    out.insert("results".into(), Value::Array(results));
+    if let Some(r) = repo {
+        out.insert("repo".into(), r);
+    }
+    if let Some(m) = flat.get("_meta") {
+        out.insert("_meta".into(), m.clone());
+    }
+    for (k, v) in flat.iter() {
+        if !k.starts_with('_') && is_universal_body_key(k) {
+            out.insert(k.clone(), v.clone());
+        }
+    }
+    *flat = out;
+}

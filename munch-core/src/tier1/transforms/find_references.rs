@@ -1,0 +1,56 @@
+//! fr2's transform: `references[].matches[]` ↔ flat rows plus the blob of
+//! files without matches.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::iter_items;
+use crate::tier1::schemas::fr2::{EMPTY_GROUPS_KEY, ROWS_KEY};
+
+/// Regroups rows by file: the empty groups first, then the row files in
+/// first-seen order; `references` is appended last.
+pub(crate) fn decode(result: &mut Map<String, Value>) {
+    let rows = iter_items(result.shift_remove(ROWS_KEY).filter(super::truthy));
+    let empty = iter_items(result.shift_remove(EMPTY_GROUPS_KEY).filter(super::truthy));
+    let mut groups: Vec<(String, Vec<Value>)> = Vec::new();
+    let mut index: alloc::collections::BTreeMap<String, usize> = Default::default();
+    let mut group = |file: &str, groups: &mut Vec<(String, Vec<Value>)>| -> usize {
+        *index.entry(file.into()).or_insert_with(|| {
+            groups.push((file.into(), Vec::new()));
+            groups.len() - 1
+        })
+    };
+    for file in &empty {
+        if let Value::String(f) = file {
+            group(f, &mut groups);
+        }
+    }
+    for row in &rows {
+        let Some(Value::String(file)) = row.get("file") else {
+            continue;
+        };
+        let field = |k: &str| {
+            row.get(k)
+                .cloned()
+                .unwrap_or_else(|| Value::String(String::new()))
+        };
+        let mut m = Map::new();
+        m.insert("specifier".into(), field("specifier"));
+        m.insert("match_type".into(), field("match_type"));
+        let i = group(file, &mut groups);
+        if let Some(g) = groups.get_mut(i) {
+            g.1.push(Value::Object(m));
+        }
+    }
+    let refs = groups
+        .into_iter()
+        .map(|(file, matches)| {
+            let mut g = Map::new();
+            g.insert("file".into(), Value::String(file));
+            g.insert("matches".into(), Value::Array(matches));
+            Value::Object(g)
+        })
+        .collect();
+    result.insert("references".into(), Value::Array(refs));
+}

@@ -1,0 +1,107 @@
+//! How a `serde_json::Value` is seen with Python's eyes: ints and floats
+//! by number text (spec D5), the `{"$float": …}` sentinel as a float.
+
+use alloc::string::String;
+use core::fmt::Write;
+use serde_json::{Map, Number, Value};
+
+use crate::py::number::sentinel_float;
+
+/// A JSON value sorted into Python's types.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Kind<'a> {
+    Null,
+    Bool(bool),
+    Int(&'a Number),
+    Float(f64),
+    Str(&'a str),
+    List(&'a [Value]),
+    Dict(&'a Map<String, Value>),
+}
+
+/// Python's type of `v`.
+pub(crate) fn kind(v: &Value) -> Kind<'_> {
+    match v {
+        Value::Null => Kind::Null,
+        Value::Bool(b) => Kind::Bool(*b),
+        Value::Number(n) => match number_float(n) {
+            Some(f) => Kind::Float(f),
+            None => Kind::Int(n),
+        },
+        Value::String(s) => Kind::Str(s),
+        Value::Array(a) => Kind::List(a),
+        Value::Object(m) => match sentinel_float(m) {
+            Some(f) => Kind::Float(f),
+            None => Kind::Dict(m),
+        },
+    }
+}
+
+/// The f64 of a number that Python reads as a float (its text has `.`,
+/// `e` or `E`); `None` for an int. Works whether or not serde_json's
+/// `arbitrary_precision` is on (another crate may turn it on).
+pub(crate) fn number_float(n: &Number) -> Option<f64> {
+    if n.is_u64() || n.is_i64() {
+        return None;
+    }
+    if !arbitrary_precision() {
+        return n.as_f64();
+    }
+    // Arbitrary precision: a big int, or a float whose text may not be
+    // finite (`1e400`).
+    let mut text = String::new();
+    let _ = write!(text, "{n}");
+    if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
+        Some(text.parse::<f64>().unwrap_or(f64::NAN))
+    } else {
+        None
+    }
+}
+
+/// Whether serde_json keeps number text (its `arbitrary_precision`).
+pub(crate) fn arbitrary_precision() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            // Without the feature a u64-overflowing integer parses as a
+            // float.
+            let ap =
+                serde_json::from_str::<Number>("18446744073709551616").is_ok_and(|n| !n.is_f64());
+            KNOWN.store(if ap { 2 } else { 1 }, Ordering::Relaxed);
+            ap
+        }
+    }
+}
+
+/// Appends the canonical decimal text of an int number.
+pub(crate) fn write_int(n: &Number, out: &mut String) {
+    if let Some(v) = n.as_u64() {
+        let _ = write!(out, "{v}");
+    } else if let Some(v) = n.as_i64() {
+        let _ = write!(out, "{v}");
+    } else {
+        write_big_int(n, out);
+    }
+}
+
+fn write_big_int(n: &Number, out: &mut String) {
+    let _ = write!(out, "{n}");
+}
+
+/// Whether two ints are equal by value.
+pub(crate) fn int_eq(a: &Number, b: &Number) -> bool {
+    if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
+        return x == y;
+    }
+    if let (Some(x), Some(y)) = (a.as_u64(), b.as_u64()) {
+        return x == y;
+    }
+    let mut x = String::new();
+    let mut y = String::new();
+    write_int(a, &mut x);
+    write_int(b, &mut y);
+    x == y
+}
