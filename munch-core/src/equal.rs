@@ -169,3 +169,54 @@ fn join(path: &str, key: &str) -> String {
     p.push_str(key);
     p
 }
+
+/// Python `==`: `1 == 1.0 == True`, NaN unequal to itself, dicts by key
+/// set, lists element by element.
+pub(crate) fn py_eq(a: &Value, b: &Value) -> bool {
+    let mut stack: Vec<(&Value, &Value)> = alloc::vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        let (ka, kb) = (kind(a), kind(b));
+        let same = match (&ka, &kb) {
+            (Kind::Null, Kind::Null) => true,
+            (Kind::Str(x), Kind::Str(y)) => x == y,
+            (Kind::List(x), Kind::List(y)) => {
+                if x.len() != y.len() {
+                    return false;
+                }
+                stack.extend(x.iter().zip(y.iter()));
+                true
+            }
+            (Kind::Dict(x), Kind::Dict(y)) => {
+                if x.len() != y.len() {
+                    return false;
+                }
+                for (k, v) in x.iter() {
+                    match y.get(k) {
+                        Some(w) => stack.push((v, w)),
+                        None => return false,
+                    }
+                }
+                true
+            }
+            (Kind::Int(x), Kind::Int(y)) => int_eq(x, y),
+            _ => match (py_number(&ka), py_number(&kb)) {
+                (Some(x), Some(y)) => x == y,
+                _ => false,
+            },
+        };
+        if !same {
+            return false;
+        }
+    }
+    true
+}
+
+/// A bool, int or float as an f64 for Python's mixed comparisons.
+fn py_number(k: &Kind<'_>) -> Option<f64> {
+    match k {
+        Kind::Bool(b) => Some(if *b { 1.0 } else { 0.0 }),
+        Kind::Int(n) => n.as_i64().map(|v| v as f64).or_else(|| n.as_u64().map(|v| v as f64)).or_else(|| n.as_f64()),
+        Kind::Float(f) => Some(*f),
+        _ => None,
+    }
+}

@@ -18,15 +18,22 @@
 extern crate alloc;
 
 mod decode;
+mod dispatch;
+mod encode;
 mod equal;
 mod error;
 mod format;
+mod meta;
+mod options;
 mod py;
 mod tier1;
 mod unicode;
 mod value;
 
 pub use decode::{DecodeOptions, decode, decode_with};
+pub use dispatch::{Encoded, encode};
+pub use meta::{Attempt, EncodeMeta, JsonReason, Layer, Outcome, Rung};
+pub use options::{DEFAULT_THRESHOLD, Format, Measure, Mode, Options};
 pub use equal::{KeyOrder, Mismatch, exact_eq, first_mismatch};
 pub use error::{DecodeError, DecodeErrorKind};
 pub use py::json_write::to_python_json;

@@ -70,7 +70,8 @@ fn is_table_row(first: &str) -> bool {
     }
 }
 
-pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
+/// A gen1 payload's legend, scalar block and table blocks.
+pub(crate) fn parts(payload: &str) -> (Legend<'_>, Option<&str>, Vec<&str>) {
     let mut legend = Legend::default();
     let mut scalar_block: Option<&str> = None;
     let mut table_blocks: Vec<&str> = Vec::new();
@@ -87,6 +88,11 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
             table_blocks.push(b);
         }
     }
+    (legend, scalar_block, table_blocks)
+}
+
+pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
+    let (legend, scalar_block, table_blocks) = parts(payload);
     let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
     let decls = table_decls(scalars.get("__tables").unwrap_or(""));
     let mut stypes: BTreeMap<&str, &str> = BTreeMap::new();

@@ -2,8 +2,8 @@
 //! through Python's JSON reading.
 
 mod cells;
-mod gen1;
-mod tier1;
+pub(crate) mod gen1;
+pub(crate) mod tier1;
 
 use serde_json::Value;
 
@@ -83,4 +83,13 @@ pub fn decode_with(text: &str, opts: &DecodeOptions) -> Result<Value, DecodeErro
 /// `json.loads` fails (too deep included).
 pub(crate) fn parse_json(text: &str, opts: &DecodeOptions) -> Option<Value> {
     json_parse::parse(text, opts.depth_limit).ok()
+}
+
+/// The blocks of a payload that hold table rows, classified as its
+/// decoder classifies them.
+pub(crate) fn table_blocks(payload: &str) -> alloc::vec::Vec<&str> {
+    match schemas::by_id(header_enc(payload).unwrap_or("gen1")) {
+        Some(_) => tier1::parts(payload).tables,
+        None => gen1::parts(payload).2,
+    }
 }

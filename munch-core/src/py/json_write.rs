@@ -31,6 +31,16 @@ pub fn to_python_json(v: &Value) -> String {
 
 /// Appends the Python JSON text of `v` to `out` (no recursion: any depth).
 pub(crate) fn write_python_json(v: &Value, out: &mut String) {
+    write_json(v, true, out);
+}
+
+/// The same text with non-ASCII characters left as they are (for sizes
+/// counted in UTF-8 bytes).
+pub(crate) fn write_python_json_unescaped(v: &Value, out: &mut String) {
+    write_json(v, false, out);
+}
+
+fn write_json(v: &Value, ascii: bool, out: &mut String) {
     let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(v);
     loop {
@@ -44,7 +54,7 @@ pub(crate) fn write_python_json(v: &Value, out: &mut String) {
                     out.push('{');
                     stack.push(Open::Dict(map.iter()));
                 }
-                other => write_scalar(other, out),
+                other => write_scalar(other, ascii, out),
             }
         }
         let Some(top) = stack.last_mut() else {
@@ -69,7 +79,7 @@ pub(crate) fn write_python_json(v: &Value, out: &mut String) {
                     if !first {
                         out.push(',');
                     }
-                    write_string(k, out);
+                    write_string(k, ascii, out);
                     out.push(':');
                     next = Some(item);
                 }
@@ -82,7 +92,7 @@ pub(crate) fn write_python_json(v: &Value, out: &mut String) {
     }
 }
 
-fn write_scalar(k: Kind<'_>, out: &mut String) {
+fn write_scalar(k: Kind<'_>, ascii: bool, out: &mut String) {
     match k {
         Kind::Null => out.push_str("null"),
         Kind::Bool(true) => out.push_str("true"),
@@ -93,18 +103,18 @@ fn write_scalar(k: Kind<'_>, out: &mut String) {
             out.push_str(if f > 0.0 { "Infinity" } else { "-Infinity" });
         }
         Kind::Float(f) => write_float_repr(f, out),
-        Kind::Str(s) => write_string(s, out),
+        Kind::Str(s) => write_string(s, ascii, out),
         Kind::List(_) | Kind::Dict(_) => {}
     }
 }
 
 /// A JSON string literal with ASCII-only output.
-pub(crate) fn write_string(s: &str, out: &mut String) {
+pub(crate) fn write_string(s: &str, ascii: bool, out: &mut String) {
     out.reserve(s.len() + 2);
     out.push('"');
     let mut plain_from = 0;
     for (i, c) in s.char_indices() {
-        if matches!(c, ' '..='~') && c != '"' && c != '\\' {
+        if (matches!(c, ' '..='~') || (!ascii && c > '~')) && c != '"' && c != '\\' {
             continue;
         }
         out.push_str(s.get(plain_from..i).unwrap_or_default());

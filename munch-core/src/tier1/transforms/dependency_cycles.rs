@@ -7,6 +7,8 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::iter_items;
+use crate::encode::Fail;
+use crate::value::{Kind, kind};
 use crate::tier1::schemas::dc2::CYCLE_SEP;
 
 /// Splits each cycle's files; an empty cell is `[""]` when `length` is 1
@@ -37,4 +39,46 @@ pub(crate) fn decode(result: &mut Map<String, Value>) {
         out.push(Value::Array(files));
     }
     result.insert("cycles".into(), Value::Array(out));
+}
+
+/// Each list cycle becomes `{length, files}` with the files joined by
+/// U+001F; non-list cycles are dropped.
+pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>, Fail> {
+    let mut out = response.clone();
+    if let Some(Value::Array(cycles)) = response.get("cycles") {
+        let mut rows = Vec::new();
+        for c in cycles {
+            let Kind::List(files) = kind(c) else {
+                continue;
+            };
+            let mut joined = String::new();
+            for (i, f) in files.iter().enumerate() {
+                let Value::String(f) = f else {
+                    return Err(Fail::new("cycle file is not a string"));
+                };
+                if i > 0 {
+                    joined.push(CYCLE_SEP);
+                }
+                joined.push_str(f);
+            }
+            let mut row = Map::new();
+            row.insert("length".into(), Value::from(files.len()));
+            row.insert("files".into(), Value::String(joined));
+            rows.push(Value::Object(row));
+        }
+        out.insert("cycles".into(), Value::Array(rows));
+    }
+    Ok(out)
+}
+
+/// Whether a cycle writes an empty `files` cell, which the reference
+/// decoder cannot read (`[]` or `[""]`).
+pub(crate) fn has_empty_cycle(response: &Map<String, Value>) -> bool {
+    match response.get("cycles") {
+        Some(Value::Array(cycles)) => cycles.iter().any(|c| match c {
+            Value::Array(files) => files.is_empty() || (files.len() == 1 && files.first().and_then(Value::as_str) == Some("")),
+            _ => false,
+        }),
+        _ => false,
+    }
 }

@@ -5,7 +5,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{iter_items, truthy};
+use super::{iter_items, py_iter, truthy};
+use crate::encode::Fail;
+use crate::value::{Kind, kind};
 use crate::tier1::schema::is_universal_body_key;
 
 fn or_empty(v: Option<&Value>) -> Value {
@@ -84,4 +86,56 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>) {
         }
     }
     *flat = out;
+}
+
+/// The batch shape (a `results` list): every entry's symbols extended with
+/// its `file`, and one results row per entry. `None` for a single file.
+pub(crate) fn encode_batch(response: &Map<String, Value>) -> Result<Option<Map<String, Value>>, Fail> {
+    let Some(Value::Array(entries)) = response.get("results") else {
+        return Ok(None);
+    };
+    let mut symbols = Vec::new();
+    let mut results = Vec::new();
+    for entry in entries {
+        let Kind::Dict(entry) = kind(entry) else {
+            continue;
+        };
+        let get = |k: &str| entry.get(k).cloned().unwrap_or_else(|| Value::String(String::new()));
+        let file = get("file");
+        let syms = py_iter(entry.get("symbols").filter(|v| truthy(v)))?;
+        for sym in syms {
+            let Kind::Dict(sym) = kind(sym) else {
+                return Err(Fail::new("symbol is not a dict"));
+            };
+            let mut row = sym.clone();
+            row.insert("file".into(), file.clone());
+            symbols.push(Value::Object(row));
+        }
+        let count = match entry.get("_meta").filter(|v| truthy(v)).map(kind) {
+            None => None,
+            Some(Kind::Dict(m)) => m.get("symbol_count").filter(|v| !v.is_null()).cloned(),
+            Some(_) => return Err(Fail::new("entry _meta is not a dict")),
+        };
+        let count = count.unwrap_or_else(|| Value::from(syms.len()));
+        let mut row = Map::new();
+        row.insert("file".into(), file);
+        row.insert("language".into(), get("language"));
+        row.insert("file_summary".into(), get("file_summary"));
+        row.insert("symbol_count".into(), count);
+        results.push(Value::Object(row));
+    }
+    let mut flat = Map::new();
+    flat.insert("symbols".into(), Value::Array(symbols));
+    flat.insert("results".into(), Value::Array(results));
+    for key in ["repo", "_meta"] {
+        if let Some(v) = response.get(key) {
+            flat.insert(key.into(), v.clone());
+        }
+    }
+    for (k, v) in response {
+        if !k.starts_with('_') && is_universal_body_key(k) {
+            flat.insert(k.clone(), v.clone());
+        }
+    }
+    Ok(Some(flat))
 }

@@ -5,7 +5,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::iter_items;
+use super::{iter_items, py_iter, truthy, without};
+use crate::encode::Fail;
 use crate::tier1::schemas::fr2::{EMPTY_GROUPS_KEY, ROWS_KEY};
 
 /// Regroups rows by file: the empty groups first, then the row files in
@@ -53,4 +54,47 @@ pub(crate) fn decode(result: &mut Map<String, Value>) {
         })
         .collect();
     result.insert("references".into(), Value::Array(refs));
+}
+
+/// Flattens `references` (only when present): one row per object match,
+/// files without matches into the `__empty_groups__` blob.
+pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String, Value>>, Fail> {
+    let Some(refs) = response.get("references") else {
+        return Ok(None);
+    };
+    let mut out = without(response, "references");
+    let mut rows = Vec::new();
+    let mut empty = Vec::new();
+    for group in py_iter(Some(refs))? {
+        let Value::Object(g) = group else {
+            continue;
+        };
+        if crate::py::number::sentinel_float(g).is_some() {
+            continue;
+        }
+        let file = g.get("file").cloned().unwrap_or(Value::Null);
+        let matches = g.get("matches").filter(|m| truthy(m));
+        let Some(matches) = matches else {
+            if file.is_string() {
+                empty.push(file);
+            }
+            continue;
+        };
+        for m in py_iter(Some(matches))? {
+            let Value::Object(m) = m else {
+                continue;
+            };
+            let field = |k: &str| m.get(k).cloned().unwrap_or_else(|| Value::String(String::new()));
+            let mut row = Map::new();
+            row.insert("file".into(), file.clone());
+            row.insert("specifier".into(), field("specifier"));
+            row.insert("match_type".into(), field("match_type"));
+            rows.push(Value::Object(row));
+        }
+    }
+    out.insert(ROWS_KEY.into(), Value::Array(rows));
+    if !empty.is_empty() {
+        out.insert(EMPTY_GROUPS_KEY.into(), Value::Array(empty));
+    }
+    Ok(Some(out))
 }

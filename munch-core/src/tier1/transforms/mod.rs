@@ -1,7 +1,7 @@
 //! The tool transforms (spec §8): reshaping before the schema encoder and
 //! after the schema decoder.
 
-mod dependency_cycles;
+pub(crate) mod dependency_cycles;
 mod file_outline;
 mod find_references;
 mod search_ast;
@@ -12,7 +12,44 @@ use alloc::string::String;
 use serde_json::{Map, Value};
 
 use crate::decode::DecodeOptions;
+use crate::encode::Fail;
 use crate::tier1::schema::Transform;
+use crate::value::{Kind, kind};
+
+/// Runs the tool's transform before the schema encoder: the reshaped
+/// response and whether it is fo1's batch shape; `None` when the tool
+/// encodes its response as it is.
+pub(crate) fn encode(t: Transform, response: &Map<String, Value>) -> Result<Option<(Map<String, Value>, bool)>, Fail> {
+    Ok(match t {
+        Transform::None | Transform::TectonicMap => None,
+        Transform::FindReferences => find_references::encode(response)?.map(|m| (m, false)),
+        Transform::SearchText => Some((search_text::encode(response)?, false)),
+        Transform::SearchAst => Some((search_ast::encode(response)?, false)),
+        Transform::FileOutline => file_outline::encode_batch(response)?.map(|m| (m, true)),
+        Transform::DependencyCycles => Some((dependency_cycles::encode(response)?, false)),
+    })
+}
+
+/// What Python's `for x in (v or [])` walks: a list's items; nothing for
+/// null, a string or a dict (their characters and keys are never rows);
+/// a number or `true` is not iterable and raises.
+pub(crate) fn py_iter(v: Option<&Value>) -> Result<&[Value], Fail> {
+    let Some(v) = v else {
+        return Ok(&[]);
+    };
+    match kind(v) {
+        Kind::List(items) => Ok(items),
+        Kind::Null | Kind::Str(_) | Kind::Dict(_) | Kind::Bool(false) => Ok(&[]),
+        Kind::Int(n) if n.as_u64() == Some(0) => Ok(&[]),
+        Kind::Float(f) if f == 0.0 => Ok(&[]),
+        _ => Err(Fail::new("value is not iterable")),
+    }
+}
+
+/// The response without `key`, in order.
+pub(crate) fn without(response: &Map<String, Value>, key: &str) -> Map<String, Value> {
+    response.iter().filter(|(k, _)| k.as_str() != key).map(|(k, v)| (k.clone(), v.clone())).collect()
+}
 
 /// Runs the inverse transform on a decoded tier-1 object.
 pub(crate) fn decode(

@@ -4,7 +4,11 @@
 use alloc::string::String;
 use serde_json::{Map, Value};
 
-use super::{iter_items, truthy};
+use super::{iter_items, py_iter, truthy, without};
+use crate::encode::Fail;
+use crate::py::json_write::to_python_json;
+use crate::tier1::schemas::sa2::COMMON_COLS;
+use crate::value::{Kind, kind};
 use crate::decode::{DecodeOptions, parse_json};
 use crate::tier1::schemas::sa2::DETAILS_COL;
 
@@ -38,4 +42,27 @@ pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
         restored.push(Value::Object(m));
     }
     result.insert("matches".into(), Value::Array(restored));
+}
+
+/// Keeps the common columns of each object match and packs the other keys
+/// into `details` as Python JSON (`""` when there are none).
+pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>, Fail> {
+    let mut out = without(response, "matches");
+    let mut rows = alloc::vec::Vec::new();
+    for m in py_iter(response.get("matches"))? {
+        let Kind::Dict(m) = kind(m) else {
+            continue;
+        };
+        let mut row = Map::new();
+        for c in COMMON_COLS {
+            row.insert((*c).into(), m.get(*c).cloned().unwrap_or(Value::Null));
+        }
+        let extra: Map<String, Value> =
+            m.iter().filter(|(k, _)| !COMMON_COLS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
+        let details = if extra.is_empty() { String::new() } else { to_python_json(&Value::Object(extra)) };
+        row.insert(DETAILS_COL.into(), Value::String(details));
+        rows.push(Value::Object(row));
+    }
+    out.insert("matches".into(), Value::Array(rows));
+    Ok(out)
 }

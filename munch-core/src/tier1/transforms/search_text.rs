@@ -6,7 +6,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{iter_items, truthy};
+use super::{iter_items, py_iter, truthy, without};
+use crate::encode::Fail;
+use crate::py::json_write::to_python_json;
+use crate::value::{Kind, kind};
 use crate::decode::{DecodeOptions, parse_json};
 use crate::tier1::schemas::st4::ROWS_KEY;
 
@@ -65,4 +68,46 @@ pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
         })
         .collect();
     result.insert("results".into(), Value::Array(results));
+}
+
+/// Flattens `results[].matches[]` into rows: context lines as Python JSON
+/// (`""` when falsy), the enclosing symbol as three columns.
+pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>, Fail> {
+    let mut out = without(response, "results");
+    let mut rows = Vec::new();
+    for group in py_iter(response.get("results"))? {
+        let Some(Kind::Dict(g)) = Some(kind(group)) else {
+            continue;
+        };
+        let file = g.get("file").cloned().unwrap_or(Value::Null);
+        for m in py_iter(g.get("matches").filter(|m| truthy(m)))? {
+            let Kind::Dict(m) = kind(m) else {
+                continue;
+            };
+            let ctx = |k: &str| match m.get(k) {
+                Some(v) if truthy(v) => Value::String(to_python_json(v)),
+                _ => Value::String(String::new()),
+            };
+            let inn = match m.get("in") {
+                Some(v) if truthy(v) => match kind(v) {
+                    Kind::Dict(d) => Some(d),
+                    _ => return Err(Fail::new("match 'in' is not a dict")),
+                },
+                _ => None,
+            };
+            let in_get = |k: &str, default: Value| inn.and_then(|d| d.get(k).cloned()).unwrap_or(default);
+            let mut row = Map::new();
+            row.insert("file".into(), file.clone());
+            row.insert("line".into(), m.get("line").cloned().unwrap_or(Value::Null));
+            row.insert("text".into(), m.get("text").cloned().unwrap_or_else(|| Value::String(String::new())));
+            row.insert("before".into(), ctx("before"));
+            row.insert("after".into(), ctx("after"));
+            row.insert("in_id".into(), in_get("id", Value::String(String::new())));
+            row.insert("in_line".into(), in_get("line", Value::Null));
+            row.insert("in_end".into(), in_get("end_line", Value::Null));
+            rows.push(Value::Object(row));
+        }
+    }
+    out.insert(ROWS_KEY.into(), Value::Array(rows));
+    Ok(out)
 }

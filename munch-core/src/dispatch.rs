@@ -1,0 +1,286 @@
+//! The dispatcher (spec §9, D3, D4): format, encoder ladder, gate.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use crate::decode::{DecodeOptions, decode_with};
+use crate::encode::{Fail, Payload, gen1, tier1};
+use crate::equal::{first_mismatch, py_eq};
+use crate::format::csv::{FIELD_LIMIT, read_rows};
+use crate::meta::{Attempt, EncodeMeta, JsonReason, Outcome, Rung};
+use crate::options::{Format, Measure, Mode, Options};
+use crate::py::json_write::{to_python_json, write_python_json_unescaped};
+use crate::tier1::schema::{Schema, is_universal_body_key};
+use crate::tier1::schemas;
+use crate::tier1::transforms::dependency_cycles::has_empty_cycle;
+use crate::value::{Kind, kind};
+
+/// A response as sent: the text and what was chosen.
+#[derive(Clone, Debug)]
+pub struct Encoded {
+    /// The MUNCH payload, or the response's Python JSON text.
+    pub text: String,
+    /// The choice and the sizes.
+    pub meta: EncodeMeta,
+}
+
+impl Encoded {
+    /// Whether the text is a MUNCH payload.
+    ///
+    /// ```
+    /// let r = munch_core::encode("t", &serde_json::json!({"a": 1}), &Default::default());
+    /// assert!(!r.is_munch()); // too small to pass the gate
+    /// ```
+    #[must_use]
+    pub fn is_munch(&self) -> bool {
+        self.meta.encoding != "json"
+    }
+}
+
+/// Encodes a tool response as a jcodemunch server would send it.
+///
+/// ```
+/// use munch_core::{Format, Options, decode, encode};
+/// let response = serde_json::json!({
+///     "result_count": 2, "query": "main",
+///     "results": [
+///         {"id": "src/app/main.py::main#function", "name": "main", "kind": "function",
+///          "file": "src/app/main.py", "line": 3, "score": 0.9, "signature": "def main()", "summary": ""},
+///         {"id": "src/app/cli.py::main#function", "name": "main", "kind": "function",
+///          "file": "src/app/cli.py", "line": 9, "score": 0.5, "signature": "def main()", "summary": "entry"},
+///     ],
+/// });
+/// let out = encode("search_symbols", &response, &Options { format: Format::Compact, ..Default::default() });
+/// assert!(out.text.starts_with("#MUNCH/1 tool=search_symbols"));
+/// assert!(munch_core::exact_eq(&decode(&out.text)?, &response, Default::default()));
+/// # Ok::<(), munch_core::DecodeError>(())
+/// ```
+#[must_use]
+pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
+    let json = |meta: EncodeMeta| Encoded { text: to_python_json(response), meta };
+    if opts.format == Format::Json {
+        return json(EncodeMeta::json(JsonReason::FormatJson));
+    }
+    let Kind::Dict(map) = kind(response) else {
+        return json(EncodeMeta::json(JsonReason::NotObject));
+    };
+    let sizes = Sizes::new(response, opts);
+    if map.contains_key("error") {
+        let mut meta = EncodeMeta::json(JsonReason::ErrorKey);
+        meta.json_bytes = Some(sizes.json);
+        return json(meta);
+    }
+    let schema = schemas::by_tool(tool);
+    let chosen = match opts.mode {
+        Mode::Reference => reference(tool, schema, map, opts),
+        Mode::Verified => {
+            if depth(response) > opts.depth_limit {
+                Err((JsonReason::DepthLimit, Vec::new()))
+            } else {
+                verified(tool, schema, map, response, opts)
+            }
+        }
+    };
+    let (payload, layer, attempts) = match chosen {
+        Ok(x) => x,
+        Err((reason, attempts)) => {
+            let mut meta = EncodeMeta::json(reason);
+            meta.json_bytes = Some(sizes.json);
+            meta.attempts = attempts;
+            return json(meta);
+        }
+    };
+    let encoded = sizes.of(&payload.text);
+    if opts.format == Format::Auto {
+        let ratio = sizes.ratio(encoded);
+        if ratio < opts.threshold {
+            let mut meta = EncodeMeta::json(JsonReason::GateRejected { ratio });
+            meta.json_bytes = Some(sizes.json);
+            meta.encoded_bytes = Some(encoded);
+            meta.attempts = attempts;
+            return json(meta);
+        }
+    }
+    let meta = EncodeMeta {
+        encoding: payload.enc,
+        layer,
+        reason: None,
+        attempts,
+        json_bytes: Some(sizes.json),
+        encoded_bytes: Some(encoded),
+        encoding_tokens_saved: Some(sizes.saved(encoded)),
+    };
+    Encoded { text: payload.text, meta }
+}
+
+type Chosen = Result<(Payload, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
+
+/// The reference dispatcher's steps 4–5.
+fn reference(tool: &str, schema: Option<&Schema>, map: &Map<String, Value>, opts: &Options<'_>) -> Chosen {
+    let payload = match schema {
+        Some(s) => tier1::encode(tool, s, map, false),
+        None => gen1::encode(tool, map, false),
+    }
+    .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
+    let contract: Vec<(&String, &Value)> =
+        map.iter().filter(|(k, _)| !k.starts_with('_') && is_universal_body_key(k)).collect();
+    if !contract.is_empty() {
+        let back = decode_with(&payload.text, &DecodeOptions { depth_limit: opts.depth_limit });
+        let kept = match &back {
+            Ok(Value::Object(b)) => contract.iter().all(|(k, v)| b.get(*k).is_some_and(|d| py_eq(d, v))),
+            _ => false,
+        };
+        if !kept {
+            return Err((JsonReason::ContractFailed, Vec::new()));
+        }
+    }
+    Ok((payload, None, Vec::new()))
+}
+
+/// The verified ladder (spec D3).
+fn verified(
+    tool: &str,
+    schema: Option<&Schema>,
+    map: &Map<String, Value>,
+    response: &Value,
+    opts: &Options<'_>,
+) -> Chosen {
+    let rungs: &[Rung] = if schema.is_some() {
+        &[Rung::Tier1Reference, Rung::Tier1Hardened, Rung::Gen1Reference, Rung::Gen1Hardened]
+    } else {
+        &[Rung::Gen1Reference, Rung::Gen1Hardened]
+    };
+    let dec = DecodeOptions { depth_limit: opts.depth_limit };
+    let mut attempts = Vec::new();
+    let mut last_reference: Option<String> = None;
+    for &rung in rungs {
+        let made: Result<Payload, Fail> = match (rung, schema) {
+            (Rung::Tier1Reference, Some(s)) => tier1::encode(tool, s, map, false),
+            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true),
+            (Rung::Gen1Reference, _) => gen1::encode(tool, map, false),
+            _ => gen1::encode(tool, map, true),
+        };
+        let outcome = match made {
+            Err(Fail(why)) => Outcome::EncoderFailed(why),
+            Ok(p) => {
+                let hardened = rung.layer() == crate::meta::Layer::Hardened;
+                if hardened && last_reference.as_deref() == Some(p.text.as_str()) {
+                    Outcome::SameAsReference
+                } else {
+                    let outcome = check(&p, rung, map, response, opts, &dec);
+                    if outcome == Outcome::Accepted {
+                        attempts.push(Attempt { rung, outcome });
+                        return Ok((p, Some(rung.layer()), attempts));
+                    }
+                    if !hardened {
+                        last_reference = Some(p.text);
+                    }
+                    outcome
+                }
+            }
+        };
+        if rung.layer() == crate::meta::Layer::Hardened {
+            last_reference = None;
+        }
+        attempts.push(Attempt { rung, outcome });
+    }
+    Err((JsonReason::NoVerifiedEncoding, attempts))
+}
+
+/// Acceptance (spec D3): an exact decode, and readable by the reference.
+fn check(
+    p: &Payload,
+    rung: Rung,
+    map: &Map<String, Value>,
+    response: &Value,
+    opts: &Options<'_>,
+    dec: &DecodeOptions,
+) -> Outcome {
+    let back = match decode_with(&p.text, dec) {
+        Ok(v) => v,
+        Err(_) => return Outcome::PythonUndecodable("payload does not decode"),
+    };
+    if let Some(m) = first_mismatch(response, &back, opts.key_order) {
+        return Outcome::Mismatch(m);
+    }
+    if matches!(rung, Rung::Tier1Reference | Rung::Tier1Hardened) && p.enc == "dc2" && has_empty_cycle(map) {
+        return Outcome::PythonUndecodable("empty dc2 files cell");
+    }
+    if p.text.len() > FIELD_LIMIT && long_field(&p.text) {
+        return Outcome::PythonUndecodable("CSV field over 131,072 characters");
+    }
+    Outcome::Accepted
+}
+
+/// Whether a table field, as read back, exceeds the reference's limit.
+fn long_field(payload: &str) -> bool {
+    crate::decode::table_blocks(payload).iter().any(|b| {
+        read_rows(b).iter().flatten().any(|f| f.len() > FIELD_LIMIT && f.chars().count() > FIELD_LIMIT)
+    })
+}
+
+/// Nesting depth of a value (iterative).
+fn depth(v: &Value) -> usize {
+    let mut max = 0;
+    let mut stack: Vec<(&Value, usize)> = alloc::vec![(v, 0)];
+    while let Some((v, d)) = stack.pop() {
+        match v {
+            Value::Array(a) => {
+                max = max.max(d + 1);
+                stack.extend(a.iter().map(|x| (x, d + 1)));
+            }
+            Value::Object(m) => {
+                max = max.max(d + 1);
+                stack.extend(m.values().map(|x| (x, d + 1)));
+            }
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Size counting per [`Measure`].
+struct Sizes<'a> {
+    json: usize,
+    measure: Measure<'a>,
+}
+
+impl<'a> Sizes<'a> {
+    fn new(response: &Value, opts: &Options<'a>) -> Sizes<'a> {
+        let json = match opts.measure {
+            Measure::PythonCodePoints => to_python_json(response).len(),
+            Measure::Utf8Bytes => {
+                let mut s = String::new();
+                write_python_json_unescaped(response, &mut s);
+                s.len()
+            }
+            Measure::Tokens(count) => count(&to_python_json(response)),
+        };
+        Sizes { json, measure: opts.measure }
+    }
+
+    fn of(&self, payload: &str) -> usize {
+        match self.measure {
+            Measure::PythonCodePoints => payload.chars().count(),
+            Measure::Utf8Bytes => payload.len(),
+            Measure::Tokens(count) => count(payload),
+        }
+    }
+
+    fn ratio(&self, encoded: usize) -> f64 {
+        if self.json == 0 {
+            return 0.0;
+        }
+        let r = (self.json as f64 - encoded as f64) / self.json as f64;
+        if r > 0.0 { r } else { 0.0 }
+    }
+
+    fn saved(&self, encoded: usize) -> usize {
+        let diff = self.json.saturating_sub(encoded);
+        match self.measure {
+            Measure::Tokens(_) => diff,
+            _ => diff / 4,
+        }
+    }
+}

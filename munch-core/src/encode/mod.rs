@@ -1,0 +1,45 @@
+//! The encoders: gen1 and tier-1, each in the reference form and the
+//! hardened form of spec D3.
+
+pub(crate) mod gen1;
+mod pairs;
+mod text;
+pub(crate) mod tier1;
+
+use alloc::string::String;
+
+use crate::unicode::{is_break, is_space};
+
+/// An encoder's output: the payload and the id in its header.
+#[derive(Debug)]
+pub(crate) struct Payload {
+    pub(crate) text: String,
+    pub(crate) enc: &'static str,
+}
+
+/// Why an encoder gave up (the reference raises there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Fail(pub(crate) &'static str);
+
+impl Fail {
+    pub(crate) const fn new(why: &'static str) -> Fail {
+        Fail(why)
+    }
+}
+
+/// `#MUNCH/1 tool=<tool> enc=<id>` (the tool written raw).
+pub(crate) fn write_header(tool: &str, id: &str, out: &mut String) {
+    out.push_str("#MUNCH/1 tool=");
+    out.push_str(tool);
+    out.push_str(" enc=");
+    out.push_str(id);
+}
+
+/// Keys the hardened forms cannot carry: `=`, `"` or a B break inside,
+/// or a leading W.
+pub(crate) fn check_key(key: &str) -> Result<(), Fail> {
+    if key.contains(['=', '"']) || key.contains(is_break) || key.starts_with(is_space) {
+        return Err(Fail::new("key holds '=', '\"', a line break or leading whitespace"));
+    }
+    Ok(())
+}

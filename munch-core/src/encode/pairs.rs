@@ -1,0 +1,59 @@
+//! The scalar payload being built: ordered `key → value` pairs where a
+//! repeated key replaces the value at its first position (a Python dict).
+
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::Value;
+
+use super::text::write_value_text;
+use crate::format::scalars::write_pair;
+
+/// A scalar's value: a response value written as cell text, or text made
+/// already (Python JSON, `__stypes`, `__tables`).
+#[derive(Debug)]
+pub(crate) enum Scalar<'v> {
+    Value(&'v Value),
+    Text(String),
+}
+
+/// Ordered scalar pairs.
+#[derive(Debug, Default)]
+pub(crate) struct Pairs<'v> {
+    pub(crate) list: Vec<(Cow<'v, str>, Scalar<'v>)>,
+    index: BTreeMap<String, usize>,
+}
+
+impl<'v> Pairs<'v> {
+    /// Sets `key`, keeping the first position of a repeated key.
+    pub(crate) fn set(&mut self, key: Cow<'v, str>, value: Scalar<'v>) {
+        if let Some(&i) = self.index.get(key.as_ref()) {
+            if let Some(slot) = self.list.get_mut(i) {
+                slot.1 = value;
+            }
+            return;
+        }
+        self.index.insert(String::from(key.as_ref()), self.list.len());
+        self.list.push((key, value));
+    }
+
+    /// Writes the scalar line. `hardened` quotes values holding any W.
+    pub(crate) fn write(&self, hardened: bool, out: &mut String) {
+        let mut text = String::new();
+        for (i, (k, v)) in self.list.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            let value: &str = match v {
+                Scalar::Value(v) => {
+                    text.clear();
+                    write_value_text(v, &mut text);
+                    &text
+                }
+                Scalar::Text(t) => t,
+            };
+            write_pair(k, value, hardened, out);
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The schema-driven tier-1 encoder (spec §7 "Encode"), after the tool's
+//! transform. The hardened form (spec D3) differs only where a hazard
+//! fires.
+
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use serde_json::{Map, Value};
+
+use super::pairs::{Pairs, Scalar};
+use super::text::{is_container, stype, write_value_text};
+use super::{Fail, Payload, check_key, write_header};
+use crate::format::csv::write_field;
+use crate::format::legend::Builder;
+use crate::py::json_write::write_python_json;
+use crate::tier1::schema::{Schema, Table, is_universal_body_key};
+use crate::tier1::{schemas, transforms};
+use crate::value::{Kind, kind};
+
+/// The rows Python finds when it iterates `response.get(key, []) or []`.
+fn rows_of<'v>(response: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fail> {
+    transforms::py_iter(response.get(key))
+}
+
+/// `k in meta` / `meta[k]` for a `_meta` that is not a dict: Python
+/// raises where a key matches (or where the value cannot be searched).
+fn meta_dict<'v>(
+    response: &'v Map<String, Value>,
+    wanted: &[&str],
+) -> Result<Option<&'v Map<String, Value>>, Fail> {
+    let Some(meta) = response.get("_meta") else {
+        return Ok(None);
+    };
+    match kind(meta) {
+        Kind::Dict(m) => Ok(Some(m)),
+        Kind::Null | Kind::Bool(false) => Ok(None),
+        Kind::Str(s) if s.is_empty() || wanted.iter().all(|k| !s.contains(k)) => Ok(None),
+        Kind::List(items) if items.iter().all(|i| !wanted.iter().any(|k| i.as_str() == Some(k))) => Ok(None),
+        Kind::Int(n) if n.as_u64() == Some(0) => Ok(None),
+        Kind::Float(f) if f == 0.0 => Ok(None),
+        _ => Err(Fail::new("_meta is not a dict")),
+    }
+}
+
+/// Encodes `response` with its tool's tier-1 schema.
+pub(crate) fn encode(tool: &str, schema: &Schema, input: &Map<String, Value>, hardened: bool) -> Result<Payload, Fail> {
+    let owned = transforms::encode(schema.transform, input)?;
+    let (response, tables): (&Map<String, Value>, &[Table]) = match &owned {
+        Some((map, batch)) => (map, if *batch { schemas::FILE_OUTLINE_BATCH_TABLES } else { schema.tables }),
+        None => (input, schema.tables),
+    };
+    let nested_keys = || schema.nested.iter().map(|(k, _)| *k);
+    let declared = |k: &str| {
+        tables.iter().any(|t| t.key == k) || nested_keys().any(|n| n == k) || schema.blobs.contains(&k)
+    };
+
+    // (a) undeclared tables fail closed.
+    for (key, value) in response {
+        if key.starts_with('_') || declared(key) {
+            continue;
+        }
+        if let Kind::List(items) = kind(value) {
+            if !items.is_empty() && items.iter().all(|r| matches!(kind(r), Kind::Dict(_))) {
+                return Err(Fail::new("undeclared table"));
+            }
+        }
+    }
+
+    let mut builder = Builder::default();
+    for t in tables {
+        for row in rows_of(response, t.key)? {
+            if let Kind::Dict(m) = kind(row) {
+                for c in t.intern {
+                    if let Some(Value::String(s)) = m.get(*c) {
+                        builder.observe(s);
+                    }
+                }
+            }
+        }
+    }
+    let legend = builder.finish(1, hardened);
+
+    let meta_keys: &[&str] = if schema.id == "sc2" { schemas::signal_chains_meta_keys(input) } else { schema.meta };
+    let mut pairs = Pairs::default();
+    let flat = |key: &str, v: &Value| -> Result<(), Fail> {
+        if hardened && is_container(v) && !(schema.id == "sa2" && key == "_meta.languages_scanned") {
+            return Err(Fail::new("declared scalar holds a container"));
+        }
+        Ok(())
+    };
+    for k in schema.scalars {
+        if let Some(v) = response.get(*k) {
+            flat(k, v)?;
+            pairs.set(Cow::Borrowed(k), Scalar::Value(v));
+        }
+    }
+    for (parent, subkeys) in schema.nested {
+        if let Some(Kind::Dict(sub)) = response.get(*parent).map(kind) {
+            for sk in *subkeys {
+                if let Some(v) = sub.get(*sk) {
+                    let key = format!("{parent}.{sk}");
+                    flat(&key, v)?;
+                    pairs.set(Cow::Owned(key), Scalar::Value(v));
+                }
+            }
+        }
+    }
+    let mut wanted: alloc::vec::Vec<&str> = meta_keys.to_vec();
+    wanted.extend_from_slice(schema.meta_json);
+    let meta = meta_dict(response, &wanted)?;
+    if let Some(meta) = meta {
+        for k in meta_keys {
+            if let Some(v) = meta.get(*k) {
+                let key = format!("_meta.{k}");
+                flat(&key, v)?;
+                pairs.set(Cow::Owned(key), Scalar::Value(v));
+            }
+        }
+    }
+    let json = |v: &Value| {
+        let mut s = String::new();
+        write_python_json(v, &mut s);
+        Scalar::Text(s)
+    };
+    if let Some(meta) = meta {
+        for k in schema.meta_json {
+            if let Some(v) = meta.get(*k) {
+                pairs.set(Cow::Owned(format!("__json._meta.{k}")), json(v));
+            }
+        }
+    }
+    for k in schema.blobs {
+        if let Some(v) = response.get(*k) {
+            pairs.set(Cow::Owned(format!("__json.{k}")), json(v));
+        }
+    }
+    for (k, v) in response {
+        let declared_body = schema.scalars.contains(&k.as_str()) || declared(k);
+        if !declared_body && !k.starts_with('_') && is_universal_body_key(k) {
+            if hardened {
+                check_key(k)?;
+            }
+            pairs.set(Cow::Owned(format!("__json.{k}")), json(v));
+        }
+    }
+    let mut stypes = String::new();
+    for (k, v) in &pairs.list {
+        if k.starts_with("__") {
+            continue;
+        }
+        if let Scalar::Value(v) = v {
+            if let Some(t) = stype(v) {
+                if !stypes.is_empty() {
+                    stypes.push('|');
+                }
+                stypes.push_str(k);
+                stypes.push(':');
+                stypes.push_str(t);
+            }
+        }
+    }
+    if !stypes.is_empty() {
+        pairs.set(Cow::Borrowed("__stypes"), Scalar::Text(stypes));
+    }
+    let mut decl = String::new();
+    for (n, t) in tables.iter().enumerate() {
+        if n > 0 {
+            decl.push(',');
+        }
+        decl.push_str(t.tag);
+        decl.push(':');
+        decl.push_str(t.key);
+        decl.push(':');
+        for (i, c) in t.cols.iter().enumerate() {
+            if i > 0 {
+                decl.push('|');
+            }
+            decl.push_str(c.name);
+        }
+    }
+    pairs.set(Cow::Borrowed("__tables"), Scalar::Text(decl));
+
+    let mut out = String::new();
+    write_header(tool, schema.id, &mut out);
+    out.push_str("\n\n");
+    if legend.write(&mut out) {
+        out.push_str("\n\n");
+    }
+    pairs.write(hardened, &mut out);
+    let mut cell = String::new();
+    for t in tables {
+        let rows = rows_of(response, t.key)?;
+        let mut any_row = false;
+        let mut any_value = false;
+        let start = out.len();
+        for row in rows {
+            let Kind::Dict(m) = kind(row) else {
+                continue;
+            };
+            out.push_str(if any_row { "\n" } else { "\n\n" });
+            any_row = true;
+            out.push_str(t.tag);
+            for c in t.cols {
+                out.push(',');
+                cell.clear();
+                let v = m.get(c.name);
+                if let Some(v) = v {
+                    if !v.is_null() && v.as_str() != Some("") {
+                        any_value = true;
+                    }
+                }
+                match v {
+                    Some(Value::String(s)) if t.interned(c.name) => legend.encode(s, hardened, &mut cell),
+                    Some(v) => write_value_text(v, &mut cell),
+                    None => {}
+                }
+                write_field(&cell, &mut out);
+            }
+        }
+        if any_row && !any_value {
+            out.truncate(start);
+            return Err(Fail::new("table rows with no declared column"));
+        }
+    }
+    out.push('\n');
+    Ok(Payload { text: out, enc: schema.id })
+}

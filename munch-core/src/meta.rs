@@ -1,0 +1,143 @@
+//! What the dispatcher says about its choice (spec §9, D3 "Metadata").
+
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use crate::equal::Mismatch;
+
+/// The encoder stack's rungs, in ladder order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rung {
+    /// The tool's tier-1 encoder as the reference writes it.
+    Tier1Reference,
+    /// Tier-1 with the hazards fixed.
+    Tier1Hardened,
+    /// gen1 as the reference writes it.
+    Gen1Reference,
+    /// gen1 with the hazards fixed.
+    Gen1Hardened,
+}
+
+impl Rung {
+    /// `reference` or `hardened`.
+    #[must_use]
+    pub const fn layer(self) -> Layer {
+        match self {
+            Rung::Tier1Reference | Rung::Gen1Reference => Layer::Reference,
+            Rung::Tier1Hardened | Rung::Gen1Hardened => Layer::Hardened,
+        }
+    }
+}
+
+/// Which form of an encoder produced the payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layer {
+    /// Byte-identical to the reference.
+    Reference,
+    /// The reference's form with hazards fixed (still decodable by it).
+    Hardened,
+}
+
+/// What one rung gave.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Its payload decodes exactly to the input: used.
+    Accepted,
+    /// The encoder gave up (the reference raises there).
+    EncoderFailed(&'static str),
+    /// The hardened form is the reference form (no hazard fired): skipped.
+    SameAsReference,
+    /// The payload decodes to something else.
+    Mismatch(Mismatch),
+    /// munch-core reads it back exactly, the Python reference could not.
+    PythonUndecodable(&'static str),
+}
+
+/// One rung and its outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attempt {
+    /// The rung.
+    pub rung: Rung,
+    /// What it gave.
+    pub outcome: Outcome,
+}
+
+/// Why JSON was sent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum JsonReason {
+    /// The caller asked for JSON.
+    FormatJson,
+    /// The response is not an object.
+    NotObject,
+    /// The response has an `error` key.
+    ErrorKey,
+    /// Reference mode: the encoder raised.
+    EncoderFailed,
+    /// Reference mode: a universal key did not survive the round trip.
+    ContractFailed,
+    /// Verified mode: no rung was accepted.
+    NoVerifiedEncoding,
+    /// `auto`: the saving ratio was under the threshold.
+    GateRejected {
+        /// The measured ratio.
+        ratio: f64,
+    },
+    /// The response nests deeper than the depth limit.
+    DepthLimit,
+}
+
+/// The dispatcher's metadata.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EncodeMeta {
+    /// The tier-1 id, `gen1` or `json`.
+    pub encoding: &'static str,
+    /// The layer of the payload (MUNCH only).
+    pub layer: Option<Layer>,
+    /// Why JSON was sent (JSON only).
+    pub reason: Option<JsonReason>,
+    /// One outcome per rung tried (verified mode).
+    pub attempts: Vec<Attempt>,
+    /// Size of the JSON form.
+    pub json_bytes: Option<usize>,
+    /// Size of the payload.
+    pub encoded_bytes: Option<usize>,
+    /// Tokens saved (bytes ÷ 4, or exact with a token counter).
+    pub encoding_tokens_saved: Option<usize>,
+}
+
+impl EncodeMeta {
+    pub(crate) const fn json(reason: JsonReason) -> EncodeMeta {
+        EncodeMeta {
+            encoding: "json",
+            layer: None,
+            reason: Some(reason),
+            attempts: Vec::new(),
+            json_bytes: None,
+            encoded_bytes: None,
+            encoding_tokens_saved: None,
+        }
+    }
+
+    /// The reference's meta object: `encoding` and whichever of
+    /// `json_bytes`, `encoded_bytes`, `encoding_tokens_saved` are set.
+    ///
+    /// ```
+    /// let r = munch_core::encode("t", &serde_json::json!([1]), &Default::default());
+    /// assert_eq!(r.meta.to_value(), serde_json::json!({"encoding": "json"}));
+    /// ```
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("encoding".into(), Value::from(self.encoding));
+        for (k, v) in [
+            ("json_bytes", self.json_bytes),
+            ("encoded_bytes", self.encoded_bytes),
+            ("encoding_tokens_saved", self.encoding_tokens_saved),
+        ] {
+            if let Some(v) = v {
+                m.insert(k.into(), Value::from(v));
+            }
+        }
+        Value::Object(m)
+    }
+}
