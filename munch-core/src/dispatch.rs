@@ -58,7 +58,10 @@ impl Encoded {
 /// ```
 #[must_use]
 pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
-    let json = |meta: EncodeMeta| Encoded { text: to_python_json(response), meta };
+    let json = |meta: EncodeMeta| Encoded {
+        text: to_python_json(response),
+        meta,
+    };
     if opts.format == Format::Json {
         return json(EncodeMeta::json(JsonReason::FormatJson));
     }
@@ -111,24 +114,42 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
         encoded_bytes: Some(encoded),
         encoding_tokens_saved: Some(sizes.saved(encoded)),
     };
-    Encoded { text: payload.text, meta }
+    Encoded {
+        text: payload.text,
+        meta,
+    }
 }
 
-type Chosen = Result<(Payload, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
+type Chosen =
+    Result<(Payload, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
 
 /// The reference dispatcher's steps 4–5.
-fn reference(tool: &str, schema: Option<&Schema>, map: &Map<String, Value>, opts: &Options<'_>) -> Chosen {
+fn reference(
+    tool: &str,
+    schema: Option<&Schema>,
+    map: &Map<String, Value>,
+    opts: &Options<'_>,
+) -> Chosen {
     let payload = match schema {
         Some(s) => tier1::encode(tool, s, map, false),
         None => gen1::encode(tool, map, false),
     }
     .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
-    let contract: Vec<(&String, &Value)> =
-        map.iter().filter(|(k, _)| !k.starts_with('_') && is_universal_body_key(k)).collect();
+    let contract: Vec<(&String, &Value)> = map
+        .iter()
+        .filter(|(k, _)| !k.starts_with('_') && is_universal_body_key(k))
+        .collect();
     if !contract.is_empty() {
-        let back = decode_with(&payload.text, &DecodeOptions { depth_limit: opts.depth_limit });
+        let back = decode_with(
+            &payload.text,
+            &DecodeOptions {
+                depth_limit: opts.depth_limit,
+            },
+        );
         let kept = match &back {
-            Ok(Value::Object(b)) => contract.iter().all(|(k, v)| b.get(*k).is_some_and(|d| py_eq(d, v))),
+            Ok(Value::Object(b)) => contract
+                .iter()
+                .all(|(k, v)| b.get(*k).is_some_and(|d| py_eq(d, v))),
             _ => false,
         };
         if !kept {
@@ -147,11 +168,18 @@ fn verified(
     opts: &Options<'_>,
 ) -> Chosen {
     let rungs: &[Rung] = if schema.is_some() {
-        &[Rung::Tier1Reference, Rung::Tier1Hardened, Rung::Gen1Reference, Rung::Gen1Hardened]
+        &[
+            Rung::Tier1Reference,
+            Rung::Tier1Hardened,
+            Rung::Gen1Reference,
+            Rung::Gen1Hardened,
+        ]
     } else {
         &[Rung::Gen1Reference, Rung::Gen1Hardened]
     };
-    let dec = DecodeOptions { depth_limit: opts.depth_limit };
+    let dec = DecodeOptions {
+        depth_limit: opts.depth_limit,
+    };
     let mut attempts = Vec::new();
     let mut last_reference: Option<String> = None;
     for &rung in rungs {
@@ -204,7 +232,10 @@ fn check(
     if let Some(m) = first_mismatch(response, &back, opts.key_order) {
         return Outcome::Mismatch(m);
     }
-    if matches!(rung, Rung::Tier1Reference | Rung::Tier1Hardened) && p.enc == "dc2" && has_empty_cycle(map) {
+    if matches!(rung, Rung::Tier1Reference | Rung::Tier1Hardened)
+        && p.enc == "dc2"
+        && has_empty_cycle(map)
+    {
         return Outcome::PythonUndecodable("empty dc2 files cell");
     }
     if p.text.len() > FIELD_LIMIT && long_field(&p.text) {
@@ -216,7 +247,10 @@ fn check(
 /// Whether a table field, as read back, exceeds the reference's limit.
 fn long_field(payload: &str) -> bool {
     crate::decode::table_blocks(payload).iter().any(|b| {
-        read_rows(b).iter().flatten().any(|f| f.len() > FIELD_LIMIT && f.chars().count() > FIELD_LIMIT)
+        read_rows(b)
+            .iter()
+            .flatten()
+            .any(|f| f.len() > FIELD_LIMIT && f.chars().count() > FIELD_LIMIT)
     })
 }
 
@@ -257,7 +291,10 @@ impl<'a> Sizes<'a> {
             }
             Measure::Tokens(count) => count(&to_python_json(response)),
         };
-        Sizes { json, measure: opts.measure }
+        Sizes {
+            json,
+            measure: opts.measure,
+        }
     }
 
     fn of(&self, payload: &str) -> usize {

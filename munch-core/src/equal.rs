@@ -70,8 +70,8 @@ fn type_name(k: &Kind<'_>) -> &'static str {
 
 fn changed(expected: &Kind<'_>, got: &Kind<'_>) -> &'static str {
     match (expected, got) {
-        (Kind::Str(s), Kind::Null) if s.is_empty() => "empty_string_to_null",
-        (Kind::Null, Kind::Str(s)) if s.is_empty() => "null_to_empty_string",
+        (Kind::Str(""), Kind::Null) => "empty_string_to_null",
+        (Kind::Null, Kind::Str("")) => "null_to_empty_string",
         (Kind::Int(_), Kind::Float(_)) => "int_to_float",
         (Kind::Bool(_), Kind::Str(_)) => "bool_stringified",
         (Kind::Int(_), Kind::Str(_)) => "int_stringified",
@@ -215,7 +215,11 @@ pub(crate) fn py_eq(a: &Value, b: &Value) -> bool {
 fn py_number(k: &Kind<'_>) -> Option<f64> {
     match k {
         Kind::Bool(b) => Some(if *b { 1.0 } else { 0.0 }),
-        Kind::Int(n) => n.as_i64().map(|v| v as f64).or_else(|| n.as_u64().map(|v| v as f64)).or_else(|| n.as_f64()),
+        Kind::Int(n) => n
+            .as_i64()
+            .map(|v| v as f64)
+            .or_else(|| n.as_u64().map(|v| v as f64))
+            .or_else(|| n.as_f64()),
         Kind::Float(f) => Some(*f),
         _ => None,
     }

@@ -32,8 +32,9 @@ mod value;
 
 pub use decode::{DecodeOptions, decode, decode_with};
 pub use dispatch::{Encoded, encode};
-pub use meta::{Attempt, EncodeMeta, JsonReason, Layer, Outcome, Rung};
-pub use options::{DEFAULT_THRESHOLD, Format, Measure, Mode, Options};
 pub use equal::{KeyOrder, Mismatch, exact_eq, first_mismatch};
 pub use error::{DecodeError, DecodeErrorKind};
+pub use meta::{Attempt, EncodeMeta, JsonReason, Layer, Outcome, Rung};
+pub use options::{DEFAULT_THRESHOLD, Format, Measure, Mode, Options};
 pub use py::json_write::to_python_json;
+pub use unicode::UNICODE_VERSION;

@@ -6,12 +6,17 @@ mod support;
 use munch_core::{Format, KeyOrder, Mode, Options, Rung, decode, encode, first_mismatch};
 
 fn opts(format: Format, mode: Mode) -> Options<'static> {
-    Options { format, mode, ..Options::default() }
+    Options {
+        format,
+        mode,
+        ..Options::default()
+    }
 }
 
 /// Lines whose compact form depends on the hash seed (≥ 2 `__json._meta.*`).
 fn seed_dependent(v: &support::Vector) -> bool {
-    v.str("compact").is_some_and(|c| c.matches("__json._meta.").count() >= 2)
+    v.str("compact")
+        .is_some_and(|c| c.matches("__json._meta.").count() >= 2)
 }
 
 #[test]
@@ -19,8 +24,14 @@ fn c2_reference_compact_is_byte_identical_where_lossless() {
     let (mut exact, mut lossy_same, mut lossy_total) = (0, 0, 0);
     let mut failures = Vec::new();
     for v in support::vectors() {
-        let Some(want) = v.str("compact") else { continue };
-        let got = encode(&v.tool, v.get("input"), &opts(Format::Compact, Mode::Reference));
+        let Some(want) = v.str("compact") else {
+            continue;
+        };
+        let got = encode(
+            &v.tool,
+            v.get("input"),
+            &opts(Format::Compact, Mode::Reference),
+        );
         let same = got.text == want;
         if v.flag("roundtrip_equal") {
             if !same {
@@ -45,12 +56,40 @@ fn c2_reference_compact_is_byte_identical_where_lossless() {
 fn c3_reference_dispatch_choices_and_meta() {
     let (mut compact_munch, mut auto_munch) = (0, 0);
     for v in support::vectors() {
-        let c = encode(&v.tool, v.get("input"), &opts(Format::Compact, Mode::Reference));
-        let a = encode(&v.tool, v.get("input"), &opts(Format::Auto, Mode::Reference));
-        assert_eq!(c.is_munch(), !v.get("compact").is_null(), "{} compact choice", v.name);
-        assert_eq!(c.meta.to_value(), *v.get("meta_compact"), "{} meta_compact", v.name);
-        assert_eq!(a.meta.to_value(), *v.get("meta_auto"), "{} meta_auto", v.name);
-        assert_eq!(a.is_munch(), v.flag("auto_is_munch"), "{} auto choice", v.name);
+        let c = encode(
+            &v.tool,
+            v.get("input"),
+            &opts(Format::Compact, Mode::Reference),
+        );
+        let a = encode(
+            &v.tool,
+            v.get("input"),
+            &opts(Format::Auto, Mode::Reference),
+        );
+        assert_eq!(
+            c.is_munch(),
+            !v.get("compact").is_null(),
+            "{} compact choice",
+            v.name
+        );
+        assert_eq!(
+            c.meta.to_value(),
+            *v.get("meta_compact"),
+            "{} meta_compact",
+            v.name
+        );
+        assert_eq!(
+            a.meta.to_value(),
+            *v.get("meta_auto"),
+            "{} meta_auto",
+            v.name
+        );
+        assert_eq!(
+            a.is_munch(),
+            v.flag("auto_is_munch"),
+            "{} auto choice",
+            v.name
+        );
         if !a.is_munch() || !seed_dependent(&v) {
             assert_eq!(a.text, v.str("auto").unwrap(), "{} auto text", v.name);
         }
@@ -73,7 +112,12 @@ fn c4_verified_output_is_exact_or_json() {
             }
             assert!(!out.meta.attempts.is_empty());
             let back = decode(&out.text).unwrap();
-            assert_eq!(first_mismatch(v.get("input"), &back, KeyOrder::Any), None, "{}", v.name);
+            assert_eq!(
+                first_mismatch(v.get("input"), &back, KeyOrder::Any),
+                None,
+                "{}",
+                v.name
+            );
             if format == Format::Compact {
                 match out.meta.attempts.last().unwrap().rung {
                     Rung::Tier1Reference | Rung::Tier1Hardened => tier1 += 1,
@@ -81,7 +125,11 @@ fn c4_verified_output_is_exact_or_json() {
                 }
             }
         }
-        let c = encode(&v.tool, v.get("input"), &opts(Format::Compact, Mode::Verified));
+        let c = encode(
+            &v.tool,
+            v.get("input"),
+            &opts(Format::Compact, Mode::Verified),
+        );
         json += usize::from(!c.is_munch());
         // C4a: lossless with key order kept → the reference bytes.
         if v.flag("roundtrip_equal") && v.flag("key_order_preserved") {
@@ -96,13 +144,25 @@ fn c4_verified_output_is_exact_or_json() {
 fn c4b_c4c_exact_key_order() {
     let (mut gen1_ref, mut gen1_hard, mut json) = (0, 0, 0);
     for v in support::vectors() {
-        let o = Options { key_order: KeyOrder::Exact, ..opts(Format::Compact, Mode::Verified) };
+        let o = Options {
+            key_order: KeyOrder::Exact,
+            ..opts(Format::Compact, Mode::Verified)
+        };
         let out = encode(&v.tool, v.get("input"), &o);
         let rung = out.meta.attempts.last().map(|a| a.rung);
         if out.is_munch() {
-            assert!(matches!(rung, Some(Rung::Gen1Reference | Rung::Gen1Hardened)), "{} accepted as tier-1", v.name);
+            assert!(
+                matches!(rung, Some(Rung::Gen1Reference | Rung::Gen1Hardened)),
+                "{} accepted as tier-1",
+                v.name
+            );
             let back = decode(&out.text).unwrap();
-            assert_eq!(first_mismatch(v.get("input"), &back, KeyOrder::Exact), None, "{}", v.name);
+            assert_eq!(
+                first_mismatch(v.get("input"), &back, KeyOrder::Exact),
+                None,
+                "{}",
+                v.name
+            );
             if rung == Some(Rung::Gen1Reference) {
                 gen1_ref += 1;
             } else {
@@ -120,7 +180,10 @@ fn c4b_c4c_exact_key_order() {
 #[ignore = "diagnostic listing"]
 fn list_exact_json_lines() {
     for v in support::vectors() {
-        let o = Options { key_order: KeyOrder::Exact, ..opts(Format::Compact, Mode::Verified) };
+        let o = Options {
+            key_order: KeyOrder::Exact,
+            ..opts(Format::Compact, Mode::Verified)
+        };
         let out = encode(&v.tool, v.get("input"), &o);
         if !out.is_munch() {
             eprintln!("{}: {:?}", v.name, out.meta.attempts);

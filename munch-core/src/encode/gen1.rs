@@ -139,7 +139,11 @@ fn escape_schema(s: &str, out: &mut String) {
 }
 
 /// Encodes `response` as gen1. `hardened` applies the spec D3 fixes.
-pub(crate) fn encode(tool: &str, response: &Map<String, Value>, hardened: bool) -> Result<Payload, Fail> {
+pub(crate) fn encode(
+    tool: &str,
+    response: &Map<String, Value>,
+    hardened: bool,
+) -> Result<Payload, Fail> {
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
     for (key, value) in response {
@@ -148,10 +152,14 @@ pub(crate) fn encode(tool: &str, response: &Map<String, Value>, hardened: bool) 
         } else if key == "__tables" || key == "__stypes" {
             continue;
         }
-        let table_ok = |k: &str, rows: &[Value]| !hardened || (!k.contains('.') && safe_table(rows));
+        let table_ok =
+            |k: &str, rows: &[Value]| !hardened || (!k.contains('.') && safe_table(rows));
         if let Some(rows) = homogeneous(value) {
             if table_ok(key, rows) {
-                tables.push(Found { key: Cow::Borrowed(key), rows });
+                tables.push(Found {
+                    key: Cow::Borrowed(key),
+                    rows,
+                });
                 continue;
             }
         } else if let Kind::Dict(children) = kind(value) {
@@ -161,7 +169,10 @@ pub(crate) fn encode(tool: &str, response: &Map<String, Value>, hardened: bool) 
                 for (sub, sv) in children {
                     match homogeneous(sv) {
                         Some(rows) if table_ok(sub, rows) => {
-                            inner.push(Found { key: Cow::Owned(format!("{key}.{sub}")), rows });
+                            inner.push(Found {
+                                key: Cow::Owned(format!("{key}.{sub}")),
+                                rows,
+                            });
                         }
                         _ => {
                             rest.insert(sub.clone(), sv.clone());
@@ -179,7 +190,11 @@ pub(crate) fn encode(tool: &str, response: &Map<String, Value>, hardened: bool) 
         }
         left.push((Cow::Borrowed(key), Left::Value(value)));
     }
-    let overflow = if tables.len() > TAGS.len() { tables.split_off(TAGS.len()) } else { Vec::new() };
+    let overflow = if tables.len() > TAGS.len() {
+        tables.split_off(TAGS.len())
+    } else {
+        Vec::new()
+    };
 
     // Column types, then the legend over `str` columns.
     let typed: Vec<(Vec<&str>, Vec<&'static str>)> = tables
@@ -248,7 +263,10 @@ pub(crate) fn encode(tool: &str, response: &Map<String, Value>, hardened: bool) 
         pairs.set(k.clone(), scalar);
     }
     for t in &overflow {
-        pairs.set(Cow::Owned(format!("__json.{}", t.key)), blob(&Value::Array(t.rows.to_vec())));
+        pairs.set(
+            Cow::Owned(format!("__json.{}", t.key)),
+            blob(&Value::Array(t.rows.to_vec())),
+        );
     }
     if !stypes.is_empty() {
         pairs.set(Cow::Borrowed("__stypes"), Scalar::Text(stypes));
@@ -283,7 +301,11 @@ pub(crate) fn encode(tool: &str, response: &Map<String, Value>, hardened: bool) 
     if hardened {
         let first = pairs.list.first().map_or("", |(k, _)| k.as_ref());
         let b = first.as_bytes();
-        if first.starts_with('@') || (b.len() >= 2 && b.first().is_some_and(u8::is_ascii_lowercase) && b.get(1) == Some(&b',')) {
+        if first.starts_with('@')
+            || (b.len() >= 2
+                && b.first().is_some_and(u8::is_ascii_lowercase)
+                && b.get(1) == Some(&b','))
+        {
             out.push(' ');
         }
     }
@@ -310,5 +332,8 @@ pub(crate) fn encode(tool: &str, response: &Map<String, Value>, hardened: bool) 
         }
     }
     out.push('\n');
-    Ok(Payload { text: out, enc: "gen1" })
+    Ok(Payload {
+        text: out,
+        enc: "gen1",
+    })
 }

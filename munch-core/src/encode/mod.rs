@@ -39,7 +39,9 @@ pub(crate) fn write_header(tool: &str, id: &str, out: &mut String) {
 /// or a leading W.
 pub(crate) fn check_key(key: &str) -> Result<(), Fail> {
     if key.contains(['=', '"']) || key.contains(is_break) || key.starts_with(is_space) {
-        return Err(Fail::new("key holds '=', '\"', a line break or leading whitespace"));
+        return Err(Fail::new(
+            "key holds '=', '\"', a line break or leading whitespace",
+        ));
     }
     Ok(())
 }

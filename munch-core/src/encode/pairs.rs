@@ -34,7 +34,8 @@ impl<'v> Pairs<'v> {
             }
             return;
         }
-        self.index.insert(String::from(key.as_ref()), self.list.len());
+        self.index
+            .insert(String::from(key.as_ref()), self.list.len());
         self.list.push((key, value));
     }
 

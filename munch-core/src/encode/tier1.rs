@@ -35,23 +35,47 @@ fn meta_dict<'v>(
         Kind::Dict(m) => Ok(Some(m)),
         Kind::Null | Kind::Bool(false) => Ok(None),
         Kind::Str(s) if s.is_empty() || wanted.iter().all(|k| !s.contains(k)) => Ok(None),
-        Kind::List(items) if items.iter().all(|i| !wanted.iter().any(|k| i.as_str() == Some(k))) => Ok(None),
+        Kind::List(items)
+            if items
+                .iter()
+                .all(|i| !wanted.iter().any(|k| i.as_str() == Some(k))) =>
+        {
+            Ok(None)
+        }
         Kind::Int(n) if n.as_u64() == Some(0) => Ok(None),
-        Kind::Float(f) if f == 0.0 => Ok(None),
+        Kind::Float(f) if is_zero(f) => Ok(None),
         _ => Err(Fail::new("_meta is not a dict")),
     }
 }
 
+fn is_zero(f: f64) -> bool {
+    f == 0.0
+}
+
 /// Encodes `response` with its tool's tier-1 schema.
-pub(crate) fn encode(tool: &str, schema: &Schema, input: &Map<String, Value>, hardened: bool) -> Result<Payload, Fail> {
+pub(crate) fn encode(
+    tool: &str,
+    schema: &Schema,
+    input: &Map<String, Value>,
+    hardened: bool,
+) -> Result<Payload, Fail> {
     let owned = transforms::encode(schema.transform, input)?;
     let (response, tables): (&Map<String, Value>, &[Table]) = match &owned {
-        Some((map, batch)) => (map, if *batch { schemas::FILE_OUTLINE_BATCH_TABLES } else { schema.tables }),
+        Some((map, batch)) => (
+            map,
+            if *batch {
+                schemas::FILE_OUTLINE_BATCH_TABLES
+            } else {
+                schema.tables
+            },
+        ),
         None => (input, schema.tables),
     };
     let nested_keys = || schema.nested.iter().map(|(k, _)| *k);
     let declared = |k: &str| {
-        tables.iter().any(|t| t.key == k) || nested_keys().any(|n| n == k) || schema.blobs.contains(&k)
+        tables.iter().any(|t| t.key == k)
+            || nested_keys().any(|n| n == k)
+            || schema.blobs.contains(&k)
     };
 
     // (a) undeclared tables fail closed.
@@ -80,10 +104,15 @@ pub(crate) fn encode(tool: &str, schema: &Schema, input: &Map<String, Value>, ha
     }
     let legend = builder.finish(1, hardened);
 
-    let meta_keys: &[&str] = if schema.id == "sc2" { schemas::signal_chains_meta_keys(input) } else { schema.meta };
+    let meta_keys: &[&str] = if schema.id == "sc2" {
+        schemas::signal_chains_meta_keys(input)
+    } else {
+        schema.meta
+    };
     let mut pairs = Pairs::default();
     let flat = |key: &str, v: &Value| -> Result<(), Fail> {
-        if hardened && is_container(v) && !(schema.id == "sa2" && key == "_meta.languages_scanned") {
+        if hardened && is_container(v) && !(schema.id == "sa2" && key == "_meta.languages_scanned")
+        {
             return Err(Fail::new("declared scalar holds a container"));
         }
         Ok(())
@@ -210,7 +239,9 @@ pub(crate) fn encode(tool: &str, schema: &Schema, input: &Map<String, Value>, ha
                     }
                 }
                 match v {
-                    Some(Value::String(s)) if t.interned(c.name) => legend.encode(s, hardened, &mut cell),
+                    Some(Value::String(s)) if t.interned(c.name) => {
+                        legend.encode(s, hardened, &mut cell)
+                    }
                     Some(v) => write_value_text(v, &mut cell),
                     None => {}
                 }
@@ -223,5 +254,8 @@ pub(crate) fn encode(tool: &str, schema: &Schema, input: &Map<String, Value>, ha
         }
     }
     out.push('\n');
-    Ok(Payload { text: out, enc: schema.id })
+    Ok(Payload {
+        text: out,
+        enc: schema.id,
+    })
 }

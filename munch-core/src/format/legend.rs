@@ -177,12 +177,9 @@ impl<'v> Builder<'v> {
             }
             let bytes = s.as_bytes();
             let mut pos = 0usize;
-            loop {
-                let Some(off) =
-                    memchr::memchr2(b'/', b'\\', bytes.get(pos + 1..).unwrap_or_default())
-                else {
-                    break;
-                };
+            while let Some(off) =
+                memchr::memchr2(b'/', b'\\', bytes.get(pos + 1..).unwrap_or_default())
+            {
                 let sep = pos + 1 + off;
                 if sep + 1 >= bytes.len() {
                     break;

@@ -11,7 +11,7 @@ use super::number::{MAX_INT_DIGITS, float_value, int_from_canonical};
 use crate::error::{DecodeError, DecodeErrorKind as K};
 
 /// The default nesting limit (spec D1.3).
-pub const DEFAULT_DEPTH_LIMIT: usize = 1000;
+pub(crate) const DEFAULT_DEPTH_LIMIT: usize = 1000;
 
 enum Frame {
     Array(Vec<Value>),

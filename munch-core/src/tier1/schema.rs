@@ -108,16 +108,6 @@ pub(crate) struct Schema {
     pub(crate) transform: Transform,
 }
 
-impl Schema {
-    /// The fixed decode type of scalar `name`.
-    pub(crate) fn scalar_type(&self, name: &str) -> Option<Ty> {
-        self.scalar_types
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, t)| t)
-    }
-}
-
 /// Universal body keys: `negative_evidence` and any key containing
 /// `warning` in any case.
 pub(crate) fn is_universal_body_key(key: &str) -> bool {

@@ -5,8 +5,13 @@
 
 mod tables;
 
-#[cfg(test)]
-pub(crate) use tables::UNICODE_VERSION;
+/// The Unicode version of the compiled-in character tables (that of
+/// CPython 3.13, the reference's runtime).
+///
+/// ```
+/// assert_eq!(munch_core::UNICODE_VERSION, (15, 1, 0));
+/// ```
+pub const UNICODE_VERSION: (u8, u8, u8) = tables::UNICODE_VERSION;
 
 /// Python `str.isspace` (W): U+0009–000D, U+001C–001F, U+0020, U+0085,
 /// U+00A0, U+1680, U+2000–200A, U+2028, U+2029, U+202F, U+205F, U+3000.
@@ -34,12 +39,6 @@ pub(crate) fn is_break(c: char) -> bool {
         c,
         '\n' | '\r' | '\u{b}' | '\u{c}' | '\u{1c}'..='\u{1e}' | '\u{85}' | '\u{2028}' | '\u{2029}'
     )
-}
-
-/// Whether a UTF-8 lead byte can start a B break or a W character
-/// (everything above ASCII is checked per character).
-pub(crate) fn byte_may_be_space(b: u8) -> bool {
-    matches!(b, 0x09..=0x0d | 0x1c..=0x20) || b >= 0x80
 }
 
 fn in_ranges(table: &[(u32, u32)], c: char) -> Option<u32> {

@@ -37,8 +37,16 @@ pub fn vectors() -> Vec<Vector> {
         .map(|l| {
             let line: Value = serde_json::from_str(l).expect("vector line");
             Vector {
-                name: line["name"].as_str().unwrap_or_default().to_string(),
-                tool: line["tool"].as_str().unwrap_or_default().to_string(),
+                name: line
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
+                tool: line
+                    .get("tool")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
                 line,
             }
         })

@@ -8,8 +8,8 @@ use serde_json::{Map, Value};
 
 use super::iter_items;
 use crate::encode::Fail;
-use crate::value::{Kind, kind};
 use crate::tier1::schemas::dc2::CYCLE_SEP;
+use crate::value::{Kind, kind};
 
 /// Splits each cycle's files; an empty cell is `[""]` when `length` is 1
 /// and `[]` otherwise (the reference crashes there, spec D1.2).
@@ -76,7 +76,10 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
 pub(crate) fn has_empty_cycle(response: &Map<String, Value>) -> bool {
     match response.get("cycles") {
         Some(Value::Array(cycles)) => cycles.iter().any(|c| match c {
-            Value::Array(files) => files.is_empty() || (files.len() == 1 && files.first().and_then(Value::as_str) == Some("")),
+            Value::Array(files) => {
+                files.is_empty()
+                    || (files.len() == 1 && files.first().and_then(Value::as_str) == Some(""))
+            }
             _ => false,
         }),
         _ => false,

@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 
 use super::{iter_items, py_iter, truthy};
 use crate::encode::Fail;
-use crate::value::{Kind, kind};
 use crate::tier1::schema::is_universal_body_key;
+use crate::value::{Kind, kind};
 
 fn or_empty(v: Option<&Value>) -> Value {
     match v {
@@ -90,7 +90,9 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>) {
 
 /// The batch shape (a `results` list): every entry's symbols extended with
 /// its `file`, and one results row per entry. `None` for a single file.
-pub(crate) fn encode_batch(response: &Map<String, Value>) -> Result<Option<Map<String, Value>>, Fail> {
+pub(crate) fn encode_batch(
+    response: &Map<String, Value>,
+) -> Result<Option<Map<String, Value>>, Fail> {
     let Some(Value::Array(entries)) = response.get("results") else {
         return Ok(None);
     };
@@ -100,7 +102,12 @@ pub(crate) fn encode_batch(response: &Map<String, Value>) -> Result<Option<Map<S
         let Kind::Dict(entry) = kind(entry) else {
             continue;
         };
-        let get = |k: &str| entry.get(k).cloned().unwrap_or_else(|| Value::String(String::new()));
+        let get = |k: &str| {
+            entry
+                .get(k)
+                .cloned()
+                .unwrap_or_else(|| Value::String(String::new()))
+        };
         let file = get("file");
         let syms = py_iter(entry.get("symbols").filter(|v| truthy(v)))?;
         for sym in syms {

@@ -84,7 +84,11 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
             let Value::Object(m) = m else {
                 continue;
             };
-            let field = |k: &str| m.get(k).cloned().unwrap_or_else(|| Value::String(String::new()));
+            let field = |k: &str| {
+                m.get(k)
+                    .cloned()
+                    .unwrap_or_else(|| Value::String(String::new()))
+            };
             let mut row = Map::new();
             row.insert("file".into(), file.clone());
             row.insert("specifier".into(), field("specifier"));

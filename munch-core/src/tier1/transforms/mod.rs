@@ -19,7 +19,10 @@ use crate::value::{Kind, kind};
 /// Runs the tool's transform before the schema encoder: the reshaped
 /// response and whether it is fo1's batch shape; `None` when the tool
 /// encodes its response as it is.
-pub(crate) fn encode(t: Transform, response: &Map<String, Value>) -> Result<Option<(Map<String, Value>, bool)>, Fail> {
+/// A reshaped response and whether it is fo1's batch shape.
+pub(crate) type Reshaped = Option<(Map<String, Value>, bool)>;
+
+pub(crate) fn encode(t: Transform, response: &Map<String, Value>) -> Result<Reshaped, Fail> {
     Ok(match t {
         Transform::None | Transform::TectonicMap => None,
         Transform::FindReferences => find_references::encode(response)?.map(|m| (m, false)),
@@ -41,14 +44,24 @@ pub(crate) fn py_iter(v: Option<&Value>) -> Result<&[Value], Fail> {
         Kind::List(items) => Ok(items),
         Kind::Null | Kind::Str(_) | Kind::Dict(_) | Kind::Bool(false) => Ok(&[]),
         Kind::Int(n) if n.as_u64() == Some(0) => Ok(&[]),
-        Kind::Float(f) if f == 0.0 => Ok(&[]),
+        Kind::Float(f) => {
+            if f == 0.0 {
+                Ok(&[])
+            } else {
+                Err(Fail::new("value is not iterable"))
+            }
+        }
         _ => Err(Fail::new("value is not iterable")),
     }
 }
 
 /// The response without `key`, in order.
 pub(crate) fn without(response: &Map<String, Value>, key: &str) -> Map<String, Value> {
-    response.iter().filter(|(k, _)| k.as_str() != key).map(|(k, v)| (k.clone(), v.clone())).collect()
+    response
+        .iter()
+        .filter(|(k, _)| k.as_str() != key)
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
 }
 
 /// Runs the inverse transform on a decoded tier-1 object.

@@ -5,12 +5,12 @@ use alloc::string::String;
 use serde_json::{Map, Value};
 
 use super::{iter_items, py_iter, truthy, without};
+use crate::decode::{DecodeOptions, parse_json};
 use crate::encode::Fail;
 use crate::py::json_write::to_python_json;
 use crate::tier1::schemas::sa2::COMMON_COLS;
-use crate::value::{Kind, kind};
-use crate::decode::{DecodeOptions, parse_json};
 use crate::tier1::schemas::sa2::DETAILS_COL;
+use crate::value::{Kind, kind};
 
 /// Drops null columns of each match and merges the parsed `details`
 /// object into it (nothing when it does not parse to an object).
@@ -57,9 +57,16 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
         for c in COMMON_COLS {
             row.insert((*c).into(), m.get(*c).cloned().unwrap_or(Value::Null));
         }
-        let extra: Map<String, Value> =
-            m.iter().filter(|(k, _)| !COMMON_COLS.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
-        let details = if extra.is_empty() { String::new() } else { to_python_json(&Value::Object(extra)) };
+        let extra: Map<String, Value> = m
+            .iter()
+            .filter(|(k, _)| !COMMON_COLS.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let details = if extra.is_empty() {
+            String::new()
+        } else {
+            to_python_json(&Value::Object(extra))
+        };
         row.insert(DETAILS_COL.into(), Value::String(details));
         rows.push(Value::Object(row));
     }

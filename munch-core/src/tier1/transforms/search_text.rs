@@ -7,11 +7,11 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::{iter_items, py_iter, truthy, without};
+use crate::decode::{DecodeOptions, parse_json};
 use crate::encode::Fail;
 use crate::py::json_write::to_python_json;
-use crate::value::{Kind, kind};
-use crate::decode::{DecodeOptions, parse_json};
 use crate::tier1::schemas::st4::ROWS_KEY;
+use crate::value::{Kind, kind};
 
 /// Regroups rows by file in first-seen order; `results` is appended last.
 pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
@@ -95,11 +95,17 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
                 },
                 _ => None,
             };
-            let in_get = |k: &str, default: Value| inn.and_then(|d| d.get(k).cloned()).unwrap_or(default);
+            let in_get =
+                |k: &str, default: Value| inn.and_then(|d| d.get(k).cloned()).unwrap_or(default);
             let mut row = Map::new();
             row.insert("file".into(), file.clone());
             row.insert("line".into(), m.get("line").cloned().unwrap_or(Value::Null));
-            row.insert("text".into(), m.get("text").cloned().unwrap_or_else(|| Value::String(String::new())));
+            row.insert(
+                "text".into(),
+                m.get("text")
+                    .cloned()
+                    .unwrap_or_else(|| Value::String(String::new())),
+            );
             row.insert("before".into(), ctx("before"));
             row.insert("after".into(), ctx("after"));
             row.insert("in_id".into(), in_get("id", Value::String(String::new())));
