@@ -46,3 +46,21 @@ pub extern "C" fn toolwire_nostd_link(ptr: *const u8, len: usize) -> usize {
     let owned = table.unescape(input, 0).map_or(0, |v| v.len());
     cells + owned + wire_lex::csv::Reader::new(input, wire_lex::csv::Dialect::RFC4180).count()
 }
+
+/// Exercises munch-core (decode, encode and the verified ladder) so its
+/// code is instantiated in this no_std build.
+#[unsafe(no_mangle)]
+pub extern "C" fn toolwire_nostd_munch(ptr: *const u8, len: usize) -> usize {
+    if ptr.is_null() {
+        return 0;
+    }
+    // SAFETY: the C caller passes a valid buffer of `len` bytes.
+    let input = unsafe { core::slice::from_raw_parts(ptr, len) };
+    let Ok(text) = core::str::from_utf8(input) else {
+        return 0;
+    };
+    match munch_core::decode(text) {
+        Ok(value) => munch_core::encode("search_symbols", &value, &munch_core::Options::default()).text.len(),
+        Err(e) => e.offset,
+    }
+}

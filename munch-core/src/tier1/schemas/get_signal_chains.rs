@@ -1,5 +1,6 @@
 //! sc2 — get_signal_chains: the meta keys written depend on the response.
 
+use alloc::string::String;
 use serde_json::{Map, Value};
 
 use crate::tier1::schema::{Schema, Table, Transform, i, s};
