@@ -1,0 +1,55 @@
+//! Every payload munch-core emits decodes to exactly its input: generated
+//! responses → verified encode (compact and auto, both key-order
+//! policies) → decode. JSON fallbacks must read back exactly too. Shared
+//! by `tests/props_replay.rs` and the `munch_roundtrip` fuzz target.
+#![allow(
+    dead_code,
+    unreachable_pub,
+    clippy::unwrap_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use munch_core::{Format, KeyOrder, Mode, Options, decode, encode, first_mismatch};
+
+use super::responses::Gen;
+
+/// Runs the property on one input; panics with the details on a failure.
+pub fn check(data: &[u8]) {
+    let mut g = Gen::new(data);
+    let tool = g.tool();
+    let response = if g.byte() % 2 == 0 {
+        g.shaped(tool)
+    } else {
+        g.object(0)
+    };
+    for format in [Format::Compact, Format::Auto] {
+        for key_order in [KeyOrder::Any, KeyOrder::Exact] {
+            let opts = Options {
+                format,
+                mode: Mode::Verified,
+                key_order,
+                threshold: 0.0,
+                ..Options::default()
+            };
+            let out = encode(tool, &response, &opts);
+            let back = decode(&out.text).unwrap_or_else(|e| panic!("{e}: {:?}", out.text));
+            if let Some(m) = first_mismatch(&response, &back, key_order) {
+                panic!(
+                    "tool {tool} {format:?} {key_order:?}: {m:?}\ninput {response}\npayload {:?}\nback {back}\nmeta {:?}",
+                    out.text, out.meta
+                );
+            }
+        }
+    }
+    // The reference layer never panics either.
+    let _ = encode(
+        tool,
+        &response,
+        &Options {
+            format: Format::Compact,
+            mode: Mode::Reference,
+            ..Options::default()
+        },
+    );
+}
