@@ -26,7 +26,9 @@ mod format;
 mod meta;
 mod options;
 mod py;
+mod savings;
 mod tier1;
+mod typed;
 mod unicode;
 mod value;
 
@@ -37,4 +39,6 @@ pub use error::{DecodeError, DecodeErrorKind};
 pub use meta::{Attempt, EncodeMeta, JsonReason, Layer, Outcome, Rung};
 pub use options::{DEFAULT_THRESHOLD, Format, Measure, Mode, Options};
 pub use py::json_write::to_python_json;
+pub use savings::{SavingsTracker, inject_meta};
+pub use typed::{TypedError, decode_into, encode_serialize, from_value, to_value};
 pub use unicode::UNICODE_VERSION;

@@ -1,0 +1,91 @@
+//! munch-core against `serde_json` on the same value, in one run:
+//! a 5,000-row `search_symbols` response (1.58 MB of JSON) encoded with
+//! tier-1 (verified and reference), with gen1 (verified, another tool's
+//! name), and its payload decoded; `serde_json` serializes and parses the
+//! same value. Then verified encode and decode at 1, 10 and 100 MB of JSON
+//! to show linear time. `cargo xtask bench munch` adds the Python
+//! reference on the same document.
+#![allow(missing_docs, clippy::unwrap_used, clippy::indexing_slicing)]
+
+use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
+use munch_core::{Format, Mode, Options, decode, encode};
+
+#[path = "support/search_symbols.rs"]
+mod search_symbols;
+
+fn compact(mode: Mode) -> Options<'static> {
+    Options {
+        format: Format::Compact,
+        mode,
+        ..Options::default()
+    }
+}
+
+fn encoding(c: &mut Criterion) {
+    let value = search_symbols::response(5_000);
+    let json = serde_json::to_string(&value).unwrap();
+    for (group, tool) in [
+        ("encode_tier1", "search_symbols"),
+        ("encode_gen1", "get_hotspots"),
+    ] {
+        let mut g = c.benchmark_group(group);
+        g.throughput(Throughput::Bytes(json.len() as u64));
+        g.bench_function("munch-core", |b| {
+            b.iter(|| encode(tool, black_box(&value), &compact(Mode::Verified)))
+        });
+        g.bench_function("munch-core-reference", |b| {
+            b.iter(|| encode(tool, black_box(&value), &compact(Mode::Reference)))
+        });
+        g.bench_function("serde_json", |b| {
+            b.iter(|| serde_json::to_string(black_box(&value)).unwrap())
+        });
+        g.finish();
+    }
+}
+
+fn decoding(c: &mut Criterion) {
+    let value = search_symbols::response(5_000);
+    let json = serde_json::to_string(&value).unwrap();
+    for (group, tool) in [
+        ("decode_tier1", "search_symbols"),
+        ("decode_gen1", "get_hotspots"),
+    ] {
+        let payload = encode(tool, &value, &compact(Mode::Verified)).text;
+        let mut g = c.benchmark_group(group);
+        g.throughput(Throughput::Bytes(payload.len() as u64));
+        g.bench_function("munch-core", |b| {
+            b.iter(|| decode(black_box(&payload)).unwrap())
+        });
+        // serde_json parses the JSON of the same value (a larger text): the
+        // ratio is time for the same value, not bytes per second.
+        g.bench_function("serde_json", |b| {
+            b.iter(|| serde_json::from_str::<serde_json::Value>(black_box(&json)).unwrap())
+        });
+        g.finish();
+    }
+}
+
+fn linear(c: &mut Criterion) {
+    let mut g = c.benchmark_group("munch_scaling");
+    g.sample_size(10);
+    for mb in [1usize, 10, 100] {
+        let value = search_symbols::response(mb * 1_000_000 / 316);
+        let json_len = serde_json::to_string(&value).unwrap().len();
+        let payload = encode("search_symbols", &value, &compact(Mode::Verified)).text;
+        g.throughput(Throughput::Bytes(json_len as u64));
+        g.bench_with_input(
+            BenchmarkId::new("encode", format!("{mb}MB")),
+            &value,
+            |b, v| b.iter(|| encode("search_symbols", v, &compact(Mode::Verified))),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("decode", format!("{mb}MB")),
+            &payload,
+            |b, p| b.iter(|| decode(p).unwrap()),
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(benches, encoding, decoding, linear);
+criterion_main!(benches);
