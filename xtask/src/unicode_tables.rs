@@ -108,7 +108,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
 fn generate(set: &TableSet, check: bool) -> Result<(), String> {
     // One install folder per pinned release: two versions of the same
     // package cannot share a `--target`.
-    let site = root().join("target/xtask-python").join(set.package.replace("==", "-"));
+    let site = root()
+        .join("target/xtask-python")
+        .join(set.package.replace("==", "-"));
     if !site.join("unicodedata2").exists() {
         step(
             "install unicodedata2",
@@ -137,7 +139,9 @@ fn generate(set: &TableSet, check: bool) -> Result<(), String> {
     if check {
         let current = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         if current != out.stdout {
-            return Err(format!("{output} is stale: run `cargo xtask unicode-tables`"));
+            return Err(format!(
+                "{output} is stale: run `cargo xtask unicode-tables`"
+            ));
         }
         eprintln!("xtask: {output} is up to date (Unicode {unicode})");
         return Ok(());

@@ -10,7 +10,7 @@ const KINDS: [&str; 4] = ["function", "method", "class", "constant"];
 const PKGS: [&str; 6] = ["api", "models", "services", "util", "cli", "storage"];
 
 /// The response object.
-pub fn response(rows: usize) -> Value {
+pub(crate) fn response(rows: usize) -> Value {
     let mut results = Vec::with_capacity(rows);
     for i in 0..rows {
         let pkg = PKGS[i % PKGS.len()];
