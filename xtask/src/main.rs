@@ -4,6 +4,7 @@
 mod bench;
 mod ci;
 mod fuzz;
+mod munch_ref;
 mod nostd;
 mod unicode_tables;
 mod util;
@@ -20,6 +21,7 @@ commands:
                             run cargo-fuzz targets; new crashes go to fuzz/regressions/
   bench [CRATE]             run criterion benches and print median throughput ratios
   unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
+  munch-vectors [--check]   reference payloads for ip1/sa2/ro1 from jcodemunch-mcp (PyPI) into munch-core's tests
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
   help                      this text
 ";
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "bench" => bench::run(rest),
         "unicode-tables" => unicode_tables::run(rest),
+        "munch-vectors" => munch_ref::vectors(rest),
         "peers" => util::step(
             "peers (leaf-meta vs codec-rs)",
             util::cargo().args([

@@ -1,0 +1,135 @@
+//! The MUNCH reference (jcodemunch-mcp 1.108.399 from PyPI) for
+//! comparisons: installed without its dependencies (the encoding package
+//! needs none) into `target/xtask-python/`.
+//!
+//! - `cargo xtask munch-vectors [--check]` writes (or checks)
+//!   `munch-core/tests/vectors/extra-1.108.399.jsonl`: reference payloads
+//!   and decodes for the tier-1 encoders the shared vectors lack (ip1, sa2,
+//!   ro1), produced by the reference itself from the inputs below.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::util::{root, step};
+
+const PACKAGE: &str = "jcodemunch-mcp==1.108.399";
+const OUTPUT: &str = "munch-core/tests/vectors/extra-1.108.399.jsonl";
+
+/// Installs the reference (once) and returns its folder for `sys.path`.
+pub(crate) fn install() -> Result<PathBuf, String> {
+    let site = root().join("target/xtask-python/jcodemunch-mcp-1.108.399");
+    if !site.join("jcodemunch_mcp").exists() {
+        step(
+            "install jcodemunch-mcp (reference, no dependencies)",
+            Command::new("python3")
+                .args(["-m", "pip", "install", "--quiet", "--no-deps", "--target"])
+                .arg(&site)
+                .arg(PACKAGE),
+        )?;
+    }
+    Ok(site)
+}
+
+/// Reference inputs for ip1, sa2 and ro1; the script prints one JSON line
+/// per case with the reference's compact payload and its decode.
+const SCRIPT: &str = r##"
+import json, sys, platform
+sys.path.insert(0, sys.argv[1])
+from jcodemunch_mcp.encoding import encode_response
+from jcodemunch_mcp.encoding.decoder import decode
+
+def rows(n, f):
+    return [f(i) for i in range(n)]
+
+CASES = [
+  ("get_impact_preview/basic", "get_impact_preview", {
+    "repo": "acme/webshop",
+    "symbol": {"id": "src/webshop/util/retry.py::retry#function", "name": "retry", "kind": "function",
+               "file": "src/webshop/util/retry.py", "line": 12},
+    "affected_files": 3, "affected_symbol_count": 4,
+    "affected_symbols": rows(4, lambda i: {"id": "src/webshop/services/billing/invoice.py::f%d#function" % i,
+        "name": "f%d" % i, "kind": "function", "file": "src/webshop/services/billing/invoice.py",
+        "line": 10 * i + 1, "depth": 1 + i % 2}),
+    "affected_by_file": {"src/webshop/services/billing/invoice.py": 4},
+    "call_chains": [["retry", "f0"], ["retry", "f1", "f3"]],
+    "_meta": {"timing_ms": 4.5}}),
+  ("get_impact_preview/empty", "get_impact_preview", {
+    "repo": "acme/webshop", "affected_files": 0, "affected_symbol_count": 0, "affected_symbols": [],
+    "_meta": {"timing_ms": 0.4, "verdict": {"status": "empty"}}}),
+  ("search_ast/todo_and_magic", "search_ast", {
+    "total_matches": 3, "repo": "acme/webshop", "category": "smells", "pattern": "todo_fixme",
+    "description": "TODO/FIXME markers", "truncated": False,
+    "matches": [
+      {"file": "src/webshop/api/orders.py", "line": 14, "end_line": 14, "column": 4, "language": "python",
+       "pattern": "todo_fixme", "severity": "low", "snippet": "# TODO: paginate", "enclosing_symbol":
+       "src/webshop/api/orders.py::list_orders#function", "symbol_kind": "function", "symbol_complexity": 3,
+       "marker": "TODO"},
+      {"file": "src/webshop/api/orders.py", "line": 40, "end_line": 40, "column": 8, "language": "python",
+       "pattern": "magic_number", "severity": "medium", "snippet": "retries = 17", "enclosing_symbol":
+       "src/webshop/api/orders.py::create_order#function", "symbol_kind": "function", "symbol_complexity": 7,
+       "value": 17},
+      {"file": "src/webshop/api/users.py", "line": 3, "end_line": 5, "column": 0, "language": "python",
+       "pattern": "todo_fixme", "severity": "low", "snippet": "# FIXME, later", "enclosing_symbol": "",
+       "symbol_kind": "", "symbol_complexity": None}],
+    "severity_counts": {"low": 2, "medium": 1}, "patterns_run": ["todo_fixme", "magic_number"],
+    "_meta": {"elapsed_ms": 12, "files_scanned": 40, "files_with_matches": 2,
+              "languages_scanned": ["python", "go"], "timing_ms": 12.5}}),
+  ("search_ast/float_elapsed", "search_ast", {
+    "total_matches": 0, "repo": "acme/webshop", "category": "smells", "matches": [],
+    "_meta": {"elapsed_ms": 1.5, "timing_ms": 2}}),
+  ("get_repo_outline/basic", "get_repo_outline", {
+    "repo": "acme/webshop", "indexed_at": "2026-11-30T10:00:00Z", "file_count": 120, "symbol_count": 900,
+    "languages": {"python": 100, "go": 20}, "directories": {"src/webshop/": 100, "tests/": 20},
+    "symbol_kinds": {"function": 500, "class": 80},
+    "most_imported_files": [{"file": "src/webshop/util/retry.py", "importers": 12}],
+    "most_central_symbols": [{"id": "src/webshop/util/retry.py::retry#function", "score": 0.91}],
+    "staleness_warning": "index is 2 days old", "_meta": {"timing_ms": 5.0, "is_stale": True}}),
+  ("get_repo_outline/minimal", "get_repo_outline", {
+    "repo": "acme/webshop", "file_count": 0, "symbol_count": 0, "_meta": {"timing_ms": 0.1}}),
+]
+
+for name, tool, inp in CASES:
+    payload, meta = encode_response(tool, inp, "compact")
+    line = {"name": name, "tool": tool, "input": inp,
+            "compact": payload if meta["encoding"] != "json" else None,
+            "decoded": decode(payload) if meta["encoding"] != "json" else None,
+            "python": platform.python_version(), "reference_version": "1.108.399"}
+    print(json.dumps(line, sort_keys=False))
+"##;
+
+pub(crate) fn vectors(args: &[String]) -> Result<(), String> {
+    let check = args.iter().any(|a| a == "--check");
+    let site = install()?;
+    let out = Command::new("python3")
+        .env("PYTHONHASHSEED", "0")
+        .args(["-c", SCRIPT])
+        .arg(&site)
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "reference run failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let path = root().join(OUTPUT);
+    if check {
+        // The Python version is recorded per line; compare without it.
+        let strip = |t: &str| -> String {
+            t.lines()
+                .map(|l| l.split("\"python\":").next().unwrap_or(l).to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let current =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if strip(&current) != strip(&String::from_utf8_lossy(&out.stdout)) {
+            return Err(format!("{OUTPUT} differs from the reference's output"));
+        }
+        eprintln!("xtask: {OUTPUT} matches the reference");
+        return Ok(());
+    }
+    std::fs::write(&path, &out.stdout).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("xtask: wrote {OUTPUT}");
+    Ok(())
+}
