@@ -7,10 +7,9 @@ use serde_json::{Map, Value};
 use crate::decode::{DecodeOptions, decode_with};
 use crate::encode::{Fail, Payload, gen1, tier1};
 use crate::equal::{first_mismatch, py_eq};
-use crate::format::csv::{FIELD_LIMIT, read_rows};
 use crate::meta::{Attempt, EncodeMeta, JsonReason, Outcome, Rung};
 use crate::options::{Format, Measure, Mode, Options};
-use crate::py::json_write::{to_python_json, write_python_json_unescaped};
+use crate::py::json_write::{python_json_len, to_python_json};
 use crate::tier1::schema::{Schema, is_universal_body_key};
 use crate::tier1::schemas;
 use crate::tier1::transforms::dependency_cycles::has_empty_cycle;
@@ -238,20 +237,10 @@ fn check(
     {
         return Outcome::PythonUndecodable("empty dc2 files cell");
     }
-    if p.text.len() > FIELD_LIMIT && long_field(&p.text) {
+    if p.long_cell {
         return Outcome::PythonUndecodable("CSV field over 131,072 characters");
     }
     Outcome::Accepted
-}
-
-/// Whether a table field, as read back, exceeds the reference's limit.
-fn long_field(payload: &str) -> bool {
-    crate::decode::table_blocks(payload).iter().any(|b| {
-        read_rows(b)
-            .iter()
-            .flatten()
-            .any(|f| f.len() > FIELD_LIMIT && f.chars().count() > FIELD_LIMIT)
-    })
 }
 
 /// Nesting depth of a value (iterative).
@@ -283,12 +272,8 @@ struct Sizes<'a> {
 impl<'a> Sizes<'a> {
     fn new(response: &Value, opts: &Options<'a>) -> Sizes<'a> {
         let json = match opts.measure {
-            Measure::PythonCodePoints => to_python_json(response).len(),
-            Measure::Utf8Bytes => {
-                let mut s = String::new();
-                write_python_json_unescaped(response, &mut s);
-                s.len()
-            }
+            Measure::PythonCodePoints => python_json_len(response, true),
+            Measure::Utf8Bytes => python_json_len(response, false),
             Measure::Tokens(count) => count(&to_python_json(response)),
         };
         Sizes {

@@ -53,7 +53,44 @@ pub struct Mismatch {
 /// ```
 #[must_use]
 pub fn exact_eq(a: &Value, b: &Value, order: KeyOrder) -> bool {
-    first_mismatch(a, b, order).is_none()
+    // No paths are built on this path: they are only needed to report a
+    // difference, which `first_mismatch` does.
+    let mut stack: Vec<(&Value, &Value)> = alloc::vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        let same = match (kind(a), kind(b)) {
+            (Kind::Null, Kind::Null) => true,
+            (Kind::Bool(x), Kind::Bool(y)) => x == y,
+            (Kind::Int(x), Kind::Int(y)) => int_eq(x, y),
+            (Kind::Float(x), Kind::Float(y)) => {
+                x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
+            }
+            (Kind::Str(x), Kind::Str(y)) => x == y,
+            (Kind::List(x), Kind::List(y)) => {
+                if x.len() != y.len() {
+                    return false;
+                }
+                stack.extend(x.iter().zip(y.iter()));
+                true
+            }
+            (Kind::Dict(x), Kind::Dict(y)) => {
+                if x.len() != y.len() || (order == KeyOrder::Exact && !x.keys().eq(y.keys())) {
+                    return false;
+                }
+                for (k, v) in x {
+                    match y.get(k) {
+                        Some(w) => stack.push((v, w)),
+                        None => return false,
+                    }
+                }
+                true
+            }
+            _ => false,
+        };
+        if !same {
+            return false;
+        }
+    }
+    true
 }
 
 fn type_name(k: &Kind<'_>) -> &'static str {
@@ -87,6 +124,9 @@ fn changed(expected: &Kind<'_>, got: &Kind<'_>) -> &'static str {
 /// are exactly equal). Walks without recursion.
 #[must_use]
 pub fn first_mismatch(expected: &Value, got: &Value, order: KeyOrder) -> Option<Mismatch> {
+    if exact_eq(expected, got, order) {
+        return None;
+    }
     let mut stack: Vec<(&Value, &Value, String)> = Vec::new();
     stack.push((expected, got, String::from("$")));
     while let Some((e, g, path)) = stack.pop() {

@@ -130,7 +130,7 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
             if row.first().map(|t| t.as_ref()) != Some(decl.tag.as_str()) {
                 continue;
             }
-            let mut obj = Map::new();
+            let mut obj = Map::with_capacity(decl.cols.len());
             for (i, col) in decl.cols.iter().enumerate() {
                 let raw: Cow<'_, str> = match row.get(i + 1) {
                     Some(c) => Cow::Borrowed(c.as_ref()),

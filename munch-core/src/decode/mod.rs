@@ -84,12 +84,3 @@ pub fn decode_with(text: &str, opts: &DecodeOptions) -> Result<Value, DecodeErro
 pub(crate) fn parse_json(text: &str, opts: &DecodeOptions) -> Option<Value> {
     json_parse::parse(text, opts.depth_limit).ok()
 }
-
-/// The blocks of a payload that hold table rows, classified as its
-/// decoder classifies them.
-pub(crate) fn table_blocks(payload: &str) -> alloc::vec::Vec<&str> {
-    match schemas::by_id(header_enc(payload).unwrap_or("gen1")) {
-        Some(_) => tier1::parts(payload).tables,
-        None => gen1::parts(payload).2,
-    }
-}

@@ -148,7 +148,7 @@ fn decode_parts(
             if row.first().map(|c| c.as_ref()) != Some(t.tag) {
                 continue;
             }
-            let mut obj = Map::new();
+            let mut obj = Map::with_capacity(t.cols.len());
             for (i, col) in t.cols.iter().enumerate() {
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
                 let cell = if t.interned(col.name) {

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, stype, write_value_text};
-use super::{Fail, Payload, check_key, write_header};
+use super::{Fail, Payload, check_key, too_long, write_header};
 use crate::decode::gen1::TAGS;
 use crate::format::csv::{FIELD_LIMIT, write_field};
 use crate::format::legend::Builder;
@@ -311,6 +311,7 @@ pub(crate) fn encode(
     }
     pairs.write(hardened, &mut out);
     let mut cell = String::new();
+    let mut long_cell = false;
     for (n, (t, (cols, types))) in tables.iter().zip(&typed).enumerate() {
         out.push_str("\n\n");
         let tag = TAGS.get(n..=n).unwrap_or("t");
@@ -327,6 +328,7 @@ pub(crate) fn encode(
                     Some(v) => write_value_text(v, &mut cell),
                     None => {}
                 }
+                long_cell |= too_long(&cell);
                 write_field(&cell, &mut out);
             }
         }
@@ -335,5 +337,6 @@ pub(crate) fn encode(
     Ok(Payload {
         text: out,
         enc: "gen1",
+        long_cell,
     })
 }

@@ -15,6 +15,15 @@ use crate::unicode::{is_break, is_space};
 pub(crate) struct Payload {
     pub(crate) text: String,
     pub(crate) enc: &'static str,
+    /// A table cell is longer than the reference reader's field limit.
+    pub(crate) long_cell: bool,
+}
+
+/// Whether a cell's text exceeds the reference reader's field limit
+/// (131,072 characters).
+pub(crate) fn too_long(cell: &str) -> bool {
+    use crate::format::csv::FIELD_LIMIT;
+    cell.len() > FIELD_LIMIT && cell.chars().count() > FIELD_LIMIT
 }
 
 /// Why an encoder gave up (the reference raises there).

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, stype, write_value_text};
-use super::{Fail, Payload, check_key, write_header};
+use super::{Fail, Payload, check_key, too_long, write_header};
 use crate::format::csv::write_field;
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
@@ -217,6 +217,7 @@ pub(crate) fn encode(
     }
     pairs.write(hardened, &mut out);
     let mut cell = String::new();
+    let mut long_cell = false;
     for t in tables {
         let rows = rows_of(response, t.key)?;
         let mut any_row = false;
@@ -245,6 +246,7 @@ pub(crate) fn encode(
                     Some(v) => write_value_text(v, &mut cell),
                     None => {}
                 }
+                long_cell |= too_long(&cell);
                 write_field(&cell, &mut out);
             }
         }
@@ -257,5 +259,6 @@ pub(crate) fn encode(
     Ok(Payload {
         text: out,
         enc: schema.id,
+        long_cell,
     })
 }

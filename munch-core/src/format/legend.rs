@@ -135,10 +135,47 @@ pub(crate) struct Builder<'v> {
     index: BTreeMap<&'v str, usize>,
 }
 
-/// A finished legend: entries in final order.
+/// A finished legend: entries in final order, and a byte trie over them
+/// so that finding the first matching entry costs one walk of the value
+/// (not one prefix test per entry: that would be quadratic).
 #[derive(Debug, Default)]
 pub(crate) struct Entries<'v> {
     pub(crate) list: Vec<&'v str>,
+    trie: Vec<Node>,
+}
+
+/// A trie node: sorted edges and the entry (index + 1) ending here.
+#[derive(Debug, Default)]
+struct Node {
+    edges: Vec<(u8, u32)>,
+    entry: u32,
+}
+
+fn build_trie(list: &[&str]) -> Vec<Node> {
+    let mut trie = alloc::vec![Node::default()];
+    for (i, s) in list.iter().enumerate() {
+        let mut at = 0usize;
+        for &b in s.as_bytes() {
+            let Some(node) = trie.get(at) else { break };
+            at = match node.edges.binary_search_by_key(&b, |e| e.0) {
+                Ok(k) => node.edges.get(k).map_or(0, |e| e.1 as usize),
+                Err(k) => {
+                    let new = trie.len();
+                    trie.push(Node::default());
+                    if let Some(node) = trie.get_mut(at) {
+                        node.edges.insert(k, (b, new as u32));
+                    }
+                    new
+                }
+            };
+        }
+        if let Some(node) = trie.get_mut(at) {
+            if node.entry == 0 {
+                node.entry = i as u32 + 1;
+            }
+        }
+    }
+    trie
 }
 
 impl<'v> Builder<'v> {
@@ -242,14 +279,12 @@ impl<'v> Builder<'v> {
             keep.push((s, u * (len + 1), keep.len()));
         }
         keep.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
-        Entries {
-            list: keep.into_iter().map(|(s, _, _)| s).collect(),
-        }
+        let list: Vec<&'v str> = keep.into_iter().map(|(s, _, _)| s).collect();
+        let trie = build_trie(&list);
+        Entries { list, trie }
     }
 }
 
-/// The counts of the prefixes were taken per distinct value above; the
-/// reference counts per occurrence, which is the same sum.
 impl Entries<'_> {
     /// The legend block (`@1=…` lines), or `None` when empty.
     pub(crate) fn write(&self, out: &mut String) -> bool {
@@ -269,15 +304,30 @@ impl Entries<'_> {
         if value.is_empty() {
             return;
         }
-        for (i, v) in self.list.iter().enumerate() {
-            if let Some(rest) = value.strip_prefix(v) {
-                if hardened && rest.starts_with(is_digit) {
-                    continue;
+        // The smallest-index entry that is a prefix of the value (with a
+        // safe remainder when hardened): one walk down the trie.
+        let bytes = value.as_bytes();
+        let mut best: Option<(u32, usize)> = None;
+        let mut at = 0usize;
+        let mut depth = 0usize;
+        while let Some(node) = self.trie.get(at) {
+            if node.entry != 0 && best.is_none_or(|(e, _)| node.entry < e) {
+                let rest = value.get(depth..).unwrap_or_default();
+                if !(hardened && rest.starts_with(is_digit)) {
+                    best = Some((node.entry, depth));
                 }
-                let _ = write!(out, "@{}", i + 1);
-                out.push_str(rest);
-                return;
             }
+            let Some(&b) = bytes.get(depth) else { break };
+            match node.edges.binary_search_by_key(&b, |e| e.0) {
+                Ok(k) => at = node.edges.get(k).map_or(usize::MAX, |e| e.1 as usize),
+                Err(_) => break,
+            }
+            depth += 1;
+        }
+        if let Some((entry, len)) = best {
+            let _ = write!(out, "@{entry}");
+            out.push_str(value.get(len..).unwrap_or_default());
+            return;
         }
         if value.starts_with('@') {
             out.push('@');

@@ -12,8 +12,59 @@ use super::float_repr::write_float_repr;
 use crate::value::{Kind, kind, write_int};
 
 enum Open<'a> {
-    List(core::slice::Iter<'a, Value>),
-    Dict(serde_json::map::Iter<'a>),
+    List(core::slice::Iter<'a, Value>, bool),
+    Dict(serde_json::map::Iter<'a>, bool),
+}
+
+/// Where JSON text goes: a string, or a counter of its bytes.
+trait Out {
+    fn push(&mut self, c: char);
+    fn push_str(&mut self, s: &str);
+    /// Text made by a formatter that writes into a `String`.
+    fn push_formatted(&mut self, f: impl FnOnce(&mut String));
+}
+
+impl Out for String {
+    fn push(&mut self, c: char) {
+        String::push(self, c);
+    }
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+    fn push_formatted(&mut self, f: impl FnOnce(&mut String)) {
+        f(self);
+    }
+}
+
+/// Counts bytes without keeping the text.
+struct Count {
+    n: usize,
+    scratch: String,
+}
+
+impl Out for Count {
+    fn push(&mut self, c: char) {
+        self.n += c.len_utf8();
+    }
+    fn push_str(&mut self, s: &str) {
+        self.n += s.len();
+    }
+    fn push_formatted(&mut self, f: impl FnOnce(&mut String)) {
+        self.scratch.clear();
+        f(&mut self.scratch);
+        self.n += self.scratch.len();
+    }
+}
+
+/// The byte length of the Python JSON text of `v` (`ascii`: with
+/// `ensure_ascii`), without building the text.
+pub(crate) fn python_json_len(v: &Value, ascii: bool) -> usize {
+    let mut c = Count {
+        n: 0,
+        scratch: String::new(),
+    };
+    write_json(v, ascii, &mut c);
+    c.n
 }
 
 /// Python JSON text of `v`.
@@ -34,13 +85,14 @@ pub(crate) fn write_python_json(v: &Value, out: &mut String) {
     write_json(v, true, out);
 }
 
+#[cfg(test)]
 /// The same text with non-ASCII characters left as they are (for sizes
 /// counted in UTF-8 bytes).
 pub(crate) fn write_python_json_unescaped(v: &Value, out: &mut String) {
     write_json(v, false, out);
 }
 
-fn write_json(v: &Value, ascii: bool, out: &mut String) {
+fn write_json<O: Out>(v: &Value, ascii: bool, out: &mut O) {
     let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(v);
     loop {
@@ -48,11 +100,11 @@ fn write_json(v: &Value, ascii: bool, out: &mut String) {
             match kind(v) {
                 Kind::List(items) => {
                     out.push('[');
-                    stack.push(Open::List(items.iter()));
+                    stack.push(Open::List(items.iter(), true));
                 }
                 Kind::Dict(map) => {
                     out.push('{');
-                    stack.push(Open::Dict(map.iter()));
+                    stack.push(Open::Dict(map.iter(), true));
                 }
                 other => write_scalar(other, ascii, out),
             }
@@ -60,11 +112,10 @@ fn write_json(v: &Value, ascii: bool, out: &mut String) {
         let Some(top) = stack.last_mut() else {
             return;
         };
-        let first = matches!(out.as_bytes().last(), Some(b'[' | b'{'));
         match top {
-            Open::List(it) => match it.next() {
+            Open::List(it, first) => match it.next() {
                 Some(item) => {
-                    if !first {
+                    if !core::mem::take(first) {
                         out.push(',');
                     }
                     next = Some(item);
@@ -74,9 +125,9 @@ fn write_json(v: &Value, ascii: bool, out: &mut String) {
                     stack.pop();
                 }
             },
-            Open::Dict(it) => match it.next() {
+            Open::Dict(it, first) => match it.next() {
                 Some((k, item)) => {
-                    if !first {
+                    if !core::mem::take(first) {
                         out.push(',');
                     }
                     write_string(k, ascii, out);
@@ -92,25 +143,24 @@ fn write_json(v: &Value, ascii: bool, out: &mut String) {
     }
 }
 
-fn write_scalar(k: Kind<'_>, ascii: bool, out: &mut String) {
+fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
     match k {
         Kind::Null => out.push_str("null"),
         Kind::Bool(true) => out.push_str("true"),
         Kind::Bool(false) => out.push_str("false"),
-        Kind::Int(n) => write_int(n, out),
+        Kind::Int(n) => out.push_formatted(|s| write_int(n, s)),
         Kind::Float(f) if f.is_nan() => out.push_str("NaN"),
         Kind::Float(f) if f.is_infinite() => {
             out.push_str(if f > 0.0 { "Infinity" } else { "-Infinity" });
         }
-        Kind::Float(f) => write_float_repr(f, out),
+        Kind::Float(f) => out.push_formatted(|s| write_float_repr(f, s)),
         Kind::Str(s) => write_string(s, ascii, out),
         Kind::List(_) | Kind::Dict(_) => {}
     }
 }
 
 /// A JSON string literal with ASCII-only output.
-pub(crate) fn write_string(s: &str, ascii: bool, out: &mut String) {
-    out.reserve(s.len() + 2);
+fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
     out.push('"');
     let mut plain_from = 0;
     for (i, c) in s.char_indices() {
@@ -130,7 +180,9 @@ pub(crate) fn write_string(s: &str, ascii: bool, out: &mut String) {
             _ => {
                 let mut units = [0u16; 2];
                 for u in c.encode_utf16(&mut units) {
-                    let _ = write!(out, "\\u{u:04x}");
+                    out.push_formatted(|s| {
+                        let _ = write!(s, "\\u{u:04x}");
+                    });
                 }
             }
         }
@@ -156,5 +208,24 @@ mod tests {
             r#"{"a":[1,-5,2.0,1e+16,0.0001,NaN,-Infinity],"s":"\u00e9\u2028\u007f\"\\\n\b\ud83d\ude00"}"#
         );
         assert_eq!(to_python_json(&parse("[[],{}]", 10).unwrap()), "[[],{}]");
+    }
+}
+
+#[cfg(test)]
+mod len_tests {
+    use super::*;
+    use crate::py::json_parse::parse;
+
+    #[test]
+    fn counted_length_equals_text_length() {
+        let v = parse(
+            r#"{"a":[1,-5,2.0,[],{},"é😀\n"],"b":NaN,"c":{"d":[[1],[]]}}"#,
+            100,
+        )
+        .unwrap();
+        assert_eq!(python_json_len(&v, true), to_python_json(&v).len());
+        let mut s = String::new();
+        write_python_json_unescaped(&v, &mut s);
+        assert_eq!(python_json_len(&v, false), s.len());
     }
 }
