@@ -21,9 +21,18 @@ fn compact(mode: Mode) -> Options<'static> {
     }
 }
 
+/// Writes the document for the Python reference's timing
+/// (`cargo xtask bench munch`).
+fn write_document(json: &str) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/munch-bench");
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join("search_symbols_5000.json"), json);
+}
+
 fn encoding(c: &mut Criterion) {
     let value = search_symbols::response(5_000);
     let json = serde_json::to_string(&value).unwrap();
+    write_document(&json);
     for (group, tool) in [
         ("encode_tier1", "search_symbols"),
         ("encode_gen1", "get_hotspots"),

@@ -42,3 +42,7 @@ pub use py::json_write::to_python_json;
 pub use savings::{SavingsTracker, inject_meta};
 pub use typed::{TypedError, decode_into, encode_serialize, from_value, to_value};
 pub use unicode::UNICODE_VERSION;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

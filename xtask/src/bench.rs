@@ -11,7 +11,7 @@ use crate::util::{cargo, root, step};
 /// Crates with comparison benches. Inside each criterion group the
 /// function named after the crate is ours; every other function is a peer
 /// measured in the same run.
-const BENCHED: [&str; 3] = ["wire-lex", "gcx-wire", "leaf-meta"];
+const BENCHED: [&str; 4] = ["wire-lex", "gcx-wire", "leaf-meta", "munch-core"];
 
 struct Result {
     group: String,
@@ -25,6 +25,7 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
         None => BENCHED.to_vec(),
         Some("gcx") => vec!["gcx-wire"],
         Some("leaf") => vec!["leaf-meta"],
+        Some("munch") => vec!["munch-core"],
         Some(c) if BENCHED.contains(&c) => vec![c],
         Some(c) => {
             return Err(format!(
@@ -41,6 +42,25 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     }
     let mut results = Vec::new();
     collect(&root().join("target/criterion"), started, &mut results);
+    if crates.contains(&"munch-core") {
+        match crate::munch_ref::time_reference() {
+            Ok(rows) => {
+                for (group, median_ns) in rows {
+                    let bytes = results
+                        .iter()
+                        .find(|r| r.group == group)
+                        .and_then(|r| r.bytes);
+                    results.push(Result {
+                        group,
+                        function: "jcodemunch-mcp".into(),
+                        median_ns,
+                        bytes,
+                    });
+                }
+            }
+            Err(e) => eprintln!("xtask: skipping the Python reference: {e}"),
+        }
+    }
     results.sort_by(|a, b| (&a.group, &a.function).cmp(&(&b.group, &b.function)));
     print_table(&results);
     Ok(())

@@ -19,7 +19,7 @@ commands:
   nostd                     only the no_std checks (per-crate builds + link check)
   fuzz [TARGET|--all] [--secs N] [--asan]
                             run cargo-fuzz targets; new crashes go to fuzz/regressions/
-  bench [CRATE]             run criterion benches and print median throughput ratios
+  bench [CRATE]             run criterion benches and print median throughput ratios (munch: with the Python reference)
   unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
   munch-vectors [--check]   reference payloads for ip1/sa2/ro1 from jcodemunch-mcp (PyPI) into munch-core's tests
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run

@@ -6,6 +6,9 @@
 //!   `munch-core/tests/vectors/extra-1.108.399.jsonl`: reference payloads
 //!   and decodes for the tier-1 encoders the shared vectors lack (ip1, sa2,
 //!   ro1), produced by the reference itself from the inputs below.
+//! - `cargo xtask bench munch` times the reference on the document the
+//!   criterion bench wrote (`target/munch-bench/search_symbols_5000.json`):
+//!   its tier-1 and gen1 encoders and its decoder, median of repeated runs.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -132,4 +135,66 @@ pub(crate) fn vectors(args: &[String]) -> Result<(), String> {
     std::fs::write(&path, &out.stdout).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!("xtask: wrote {OUTPUT}");
     Ok(())
+}
+
+/// Times the reference's encoders and decoder on the bench document;
+/// returns (criterion group, median ns) rows.
+const TIMING: &str = r##"
+import json, sys, time, statistics
+sys.path.insert(0, sys.argv[1])
+from jcodemunch_mcp.encoding import generic
+from jcodemunch_mcp.encoding.schemas import registry
+from jcodemunch_mcp.encoding.decoder import decode
+resp = json.load(open(sys.argv[2]))
+def median(f, n=9):
+    f()
+    t = []
+    for _ in range(n):
+        a = time.perf_counter_ns(); f(); t.append(time.perf_counter_ns() - a)
+    return statistics.median(t)
+ss1 = registry.for_tool("search_symbols")
+p1, _ = ss1.encode("search_symbols", resp)
+p2, _ = generic.encode("get_hotspots", resp)
+rows = {
+  "encode_tier1": median(lambda: ss1.encode("search_symbols", resp)),
+  "encode_gen1": median(lambda: generic.encode("get_hotspots", resp)),
+  "decode_tier1": median(lambda: decode(p1)),
+  "decode_gen1": median(lambda: decode(p2)),
+}
+for k, v in rows.items():
+    print(k, v)
+"##;
+
+pub(crate) fn time_reference() -> Result<Vec<(String, f64)>, String> {
+    let doc = root().join("target/munch-bench/search_symbols_5000.json");
+    if !doc.exists() {
+        return Err(format!(
+            "{} is missing (the criterion bench writes it)",
+            doc.display()
+        ));
+    }
+    let site = install()?;
+    eprintln!(
+        "xtask: ── timing the Python reference (jcodemunch-mcp 1.108.399) on the same document"
+    );
+    let out = Command::new("python3")
+        .env("PYTHONHASHSEED", "0")
+        .args(["-c", TIMING])
+        .arg(&site)
+        .arg(&doc)
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "reference timing failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let (k, v) = l.split_once(' ')?;
+            Some((k.to_string(), v.trim().parse().ok()?))
+        })
+        .collect())
 }
