@@ -97,26 +97,40 @@ fn safe_table(rows: &[Value]) -> bool {
     true
 }
 
-/// Column type by the reference's inference (stops at two kinds).
-fn column_type(rows: &[Value], col: &str) -> &'static str {
-    let (mut b, mut i, mut f, mut o) = (false, false, false, false);
-    let mut kinds = 0;
+/// The values of a row object in key order (nothing for a non-object).
+fn values(row: &Value) -> impl Iterator<Item = &Value> {
+    row.as_object().into_iter().flat_map(|m| m.values())
+}
+
+/// Column types by the reference's inference: per column, the kinds of
+/// its non-null values in row order, scanning stopped at two kinds.
+fn column_types(rows: &[Value], ncols: usize) -> Vec<&'static str> {
+    // Per column: seen bool, int, float, other; and whether it stopped.
+    let mut seen: Vec<([bool; 4], bool)> = alloc::vec![([false; 4], false); ncols];
     for row in rows {
-        let hit = match row.get(col).map(kind) {
-            None | Some(Kind::Null) => continue,
-            Some(Kind::Bool(_)) => &mut b,
-            Some(Kind::Int(_)) => &mut i,
-            Some(Kind::Float(_)) => &mut f,
-            Some(_) => &mut o,
-        };
-        if !*hit {
-            *hit = true;
-            kinds += 1;
-        }
-        if kinds > 1 {
-            break;
+        for (v, (kinds, stopped)) in values(row).zip(seen.iter_mut()) {
+            if *stopped {
+                continue;
+            }
+            let k = match kind(v) {
+                Kind::Null => continue,
+                Kind::Bool(_) => 0,
+                Kind::Int(_) => 1,
+                Kind::Float(_) => 2,
+                _ => 3,
+            };
+            if let Some(slot) = kinds.get_mut(k) {
+                *slot = true;
+            }
+            if kinds.iter().filter(|&&x| x).count() > 1 {
+                *stopped = true;
+            }
         }
     }
+    seen.into_iter().map(|(k, _)| type_of_kinds(k)).collect()
+}
+
+fn type_of_kinds([b, i, f, o]: [bool; 4]) -> &'static str {
     match (b, i, f, o) {
         (_, _, _, true) => "str",
         (true, false, false, false) => "bool",
@@ -204,16 +218,17 @@ pub(crate) fn encode(
                 Some(Value::Object(m)) => m.keys().map(String::as_str).collect(),
                 _ => Vec::new(),
             };
-            let types = cols.iter().map(|c| column_type(t.rows, c)).collect();
+            let types = column_types(t.rows, cols.len());
             (cols, types)
         })
         .collect();
     let mut builder = Builder::default();
-    for (t, (cols, types)) in tables.iter().zip(&typed) {
+    for (t, (_, types)) in tables.iter().zip(&typed) {
         for row in t.rows {
-            for (c, ty) in cols.iter().zip(types) {
+            // Every row has the table's key sequence (see `homogeneous`).
+            for (v, ty) in values(row).zip(types) {
                 if *ty == "str" {
-                    if let Some(Value::String(s)) = row.get(*c) {
+                    if let Value::String(s) = v {
                         builder.observe(s);
                     }
                 }
@@ -312,7 +327,7 @@ pub(crate) fn encode(
     pairs.write(hardened, &mut out);
     let mut cell = String::new();
     let mut long_cell = false;
-    for (n, (t, (cols, types))) in tables.iter().zip(&typed).enumerate() {
+    for (n, (t, (_, types))) in tables.iter().zip(&typed).enumerate() {
         out.push_str("\n\n");
         let tag = TAGS.get(n..=n).unwrap_or("t");
         for (r, row) in t.rows.iter().enumerate() {
@@ -320,13 +335,12 @@ pub(crate) fn encode(
                 out.push('\n');
             }
             out.push_str(tag);
-            for (c, ty) in cols.iter().zip(types) {
+            for (v, ty) in values(row).zip(types) {
                 out.push(',');
                 cell.clear();
-                match row.get(*c) {
-                    Some(Value::String(s)) if *ty == "str" => legend.encode(s, hardened, &mut cell),
-                    Some(v) => write_value_text(v, &mut cell),
-                    None => {}
+                match v {
+                    Value::String(s) if *ty == "str" => legend.encode(s, hardened, &mut cell),
+                    v => write_value_text(v, &mut cell),
                 }
                 long_cell |= too_long(&cell);
                 write_field(&cell, &mut out);

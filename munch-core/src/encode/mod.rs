@@ -36,6 +36,38 @@ impl Fail {
     }
 }
 
+/// Looks up a row's columns in order: a key compare when the row's keys
+/// come in the same order (the usual case), a hash lookup otherwise.
+pub(crate) struct RowCursor<'v> {
+    map: &'v serde_json::Map<String, serde_json::Value>,
+    iter: serde_json::map::Iter<'v>,
+    pending: Option<(&'v String, &'v serde_json::Value)>,
+}
+
+impl<'v> RowCursor<'v> {
+    pub(crate) fn new(map: &'v serde_json::Map<String, serde_json::Value>) -> Self {
+        RowCursor {
+            map,
+            iter: map.iter(),
+            pending: None,
+        }
+    }
+
+    /// The value of column `key`.
+    pub(crate) fn get(&mut self, key: &str) -> Option<&'v serde_json::Value> {
+        if self.pending.is_none() {
+            self.pending = self.iter.next();
+        }
+        if let Some((k, v)) = self.pending {
+            if k == key {
+                self.pending = None;
+                return Some(v);
+            }
+        }
+        self.map.get(key)
+    }
+}
+
 /// `#MUNCH/1 tool=<tool> enc=<id>` (the tool written raw).
 pub(crate) fn write_header(tool: &str, id: &str, out: &mut String) {
     out.push_str("#MUNCH/1 tool=");

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, stype, write_value_text};
-use super::{Fail, Payload, check_key, too_long, write_header};
+use super::{Fail, Payload, RowCursor, check_key, too_long, write_header};
 use crate::format::csv::write_field;
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
@@ -94,10 +94,18 @@ pub(crate) fn encode(
     for t in tables {
         for row in rows_of(response, t.key)? {
             if let Kind::Dict(m) = kind(row) {
-                for c in t.intern {
-                    if let Some(Value::String(s)) = m.get(*c) {
-                        builder.observe(s);
+                // One pass over the row finds every interned column; they
+                // are then observed in intern-list order.
+                let mut found: [Option<&str>; 8] = [None; 8];
+                for (k, v) in m {
+                    if let (Some(j), Value::String(s)) = (t.intern.iter().position(|c| c == k), v) {
+                        if let Some(slot) = found.get_mut(j) {
+                            *slot = Some(s);
+                        }
                     }
+                }
+                for s in found.iter().flatten() {
+                    builder.observe(s);
                 }
             }
         }
@@ -230,10 +238,11 @@ pub(crate) fn encode(
             out.push_str(if any_row { "\n" } else { "\n\n" });
             any_row = true;
             out.push_str(t.tag);
+            let mut cursor = RowCursor::new(m);
             for c in t.cols {
                 out.push(',');
                 cell.clear();
-                let v = m.get(c.name);
+                let v = cursor.get(c.name);
                 if let Some(v) = v {
                     if !v.is_null() && v.as_str() != Some("") {
                         any_value = true;

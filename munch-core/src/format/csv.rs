@@ -15,6 +15,9 @@ pub(crate) const FIELD_LIMIT: usize = 131_072;
 /// Bytes that end an unquoted field.
 const UNQUOTED_STOP: ByteSet = ByteSet::new(b",\n\r");
 
+/// Bytes that make the writer quote a field.
+const QUOTE_TRIGGERS: ByteSet = ByteSet::new(b",\"\n\r");
+
 /// One row: its fields, the tag first.
 pub(crate) type Row<'a> = Vec<Cow<'a, str>>;
 
@@ -160,10 +163,7 @@ fn append(owned: Option<String>, text: &str, from: usize, to: usize) -> Cow<'_, 
 
 /// Appends one field as Python's `csv.writer` writes it.
 pub(crate) fn write_field(field: &str, out: &mut String) {
-    if field
-        .bytes()
-        .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
-    {
+    if QUOTE_TRIGGERS.find(field.as_bytes()).is_some() {
         out.push('"');
         let mut rest = field;
         while let Some(q) = rest.find('"') {

@@ -5,6 +5,7 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
+use hashbrown::HashMap;
 
 use crate::py::number::int_text;
 use crate::unicode::{is_break, is_digit, split_lines};
@@ -132,50 +133,86 @@ impl<'a> Legend<'a> {
 pub(crate) struct Builder<'v> {
     /// Observed strings in first-seen order with their counts.
     order: Vec<(&'v str, usize)>,
-    index: BTreeMap<&'v str, usize>,
+    index: HashMap<&'v str, usize>,
 }
 
-/// A finished legend: entries in final order, and a byte trie over them
+/// A finished legend: entries in final order, and a radix tree over them
 /// so that finding the first matching entry costs one walk of the value
 /// (not one prefix test per entry: that would be quadratic).
 #[derive(Debug, Default)]
 pub(crate) struct Entries<'v> {
     pub(crate) list: Vec<&'v str>,
-    trie: Vec<Node>,
+    tree: Vec<Node<'v>>,
 }
 
-/// A trie node: sorted edges and the entry (index + 1) ending here.
+/// A radix-tree node: the edge label leading into it, its children
+/// (sorted by the first byte of their labels) and the entry (index + 1)
+/// that ends here.
 #[derive(Debug, Default)]
-struct Node {
-    edges: Vec<(u8, u32)>,
+struct Node<'v> {
+    label: &'v [u8],
+    children: Vec<(u8, u32)>,
     entry: u32,
 }
 
-fn build_trie(list: &[&str]) -> Vec<Node> {
-    let mut trie = alloc::vec![Node::default()];
+fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
+    let mut tree = alloc::vec![Node::default()];
     for (i, s) in list.iter().enumerate() {
+        let mut rest = s.as_bytes();
         let mut at = 0usize;
-        for &b in s.as_bytes() {
-            let Some(node) = trie.get(at) else { break };
-            at = match node.edges.binary_search_by_key(&b, |e| e.0) {
-                Ok(k) => node.edges.get(k).map_or(0, |e| e.1 as usize),
-                Err(k) => {
-                    let new = trie.len();
-                    trie.push(Node::default());
-                    if let Some(node) = trie.get_mut(at) {
-                        node.edges.insert(k, (b, new as u32));
+        loop {
+            let Some(&first) = rest.first() else {
+                if let Some(node) = tree.get_mut(at) {
+                    if node.entry == 0 {
+                        node.entry = i as u32 + 1;
                     }
-                    new
                 }
+                break;
             };
-        }
-        if let Some(node) = trie.get_mut(at) {
-            if node.entry == 0 {
-                node.entry = i as u32 + 1;
+            let Some(node) = tree.get(at) else { break };
+            match node.children.binary_search_by_key(&first, |c| c.0) {
+                Err(k) => {
+                    let new = tree.len() as u32;
+                    tree.push(Node {
+                        label: rest,
+                        children: Vec::new(),
+                        entry: i as u32 + 1,
+                    });
+                    if let Some(node) = tree.get_mut(at) {
+                        node.children.insert(k, (first, new));
+                    }
+                    break;
+                }
+                Ok(k) => {
+                    let child = node.children.get(k).map_or(0, |c| c.1 as usize);
+                    let label = tree.get(child).map_or(&[][..], |c| c.label);
+                    let common = label.iter().zip(rest).take_while(|(a, b)| a == b).count();
+                    if common < label.len() {
+                        // Split the edge: a middle node takes the common part.
+                        let (head, tail) = label.split_at(common);
+                        let middle = tree.len() as u32;
+                        let tail_first = tail.first().copied().unwrap_or(0);
+                        tree.push(Node {
+                            label: head,
+                            children: alloc::vec![(tail_first, child as u32)],
+                            entry: 0,
+                        });
+                        if let Some(c) = tree.get_mut(child) {
+                            c.label = tail;
+                        }
+                        if let Some(slot) = tree.get_mut(at).and_then(|n| n.children.get_mut(k)) {
+                            slot.1 = middle;
+                        }
+                        at = middle as usize;
+                    } else {
+                        at = child;
+                    }
+                    rest = rest.get(common..).unwrap_or_default();
+                }
             }
         }
     }
-    trie
+    tree
 }
 
 impl<'v> Builder<'v> {
@@ -206,7 +243,7 @@ impl<'v> Builder<'v> {
     /// join the candidates with count max(own, prefix count).
     pub(crate) fn add_prefixes(&mut self) {
         let mut buckets: Vec<(&'v str, usize)> = Vec::new();
-        let mut index: BTreeMap<&'v str, usize> = BTreeMap::new();
+        let mut index: HashMap<&'v str, usize> = HashMap::new();
         for &(s, uses) in &self.order {
             let total = s.chars().count();
             if total < 6 {
@@ -280,8 +317,8 @@ impl<'v> Builder<'v> {
         }
         keep.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
         let list: Vec<&'v str> = keep.into_iter().map(|(s, _, _)| s).collect();
-        let trie = build_trie(&list);
-        Entries { list, trie }
+        let tree = build_tree(&list);
+        Entries { list, tree }
     }
 }
 
@@ -305,12 +342,12 @@ impl Entries<'_> {
             return;
         }
         // The smallest-index entry that is a prefix of the value (with a
-        // safe remainder when hardened): one walk down the trie.
+        // safe remainder when hardened): one walk down the tree.
         let bytes = value.as_bytes();
         let mut best: Option<(u32, usize)> = None;
         let mut at = 0usize;
         let mut depth = 0usize;
-        while let Some(node) = self.trie.get(at) {
+        while let Some(node) = self.tree.get(at) {
             if node.entry != 0 && best.is_none_or(|(e, _)| node.entry < e) {
                 let rest = value.get(depth..).unwrap_or_default();
                 if !(hardened && rest.starts_with(is_digit)) {
@@ -318,11 +355,18 @@ impl Entries<'_> {
                 }
             }
             let Some(&b) = bytes.get(depth) else { break };
-            match node.edges.binary_search_by_key(&b, |e| e.0) {
-                Ok(k) => at = node.edges.get(k).map_or(usize::MAX, |e| e.1 as usize),
-                Err(_) => break,
+            let Ok(k) = node.children.binary_search_by_key(&b, |c| c.0) else {
+                break;
+            };
+            let child = node.children.get(k).map_or(usize::MAX, |c| c.1 as usize);
+            let Some(label) = self.tree.get(child).map(|c| c.label) else {
+                break;
+            };
+            if bytes.get(depth..depth + label.len()) != Some(label) {
+                break;
             }
-            depth += 1;
+            depth += label.len();
+            at = child;
         }
         if let Some((entry, len)) = best {
             let _ = write!(out, "@{entry}");
@@ -354,6 +398,59 @@ mod tests {
         assert_eq!(l.decode("@10001.py").as_deref(), Some(".py"));
         assert_eq!(l.decode("@99999999999999999999!").as_deref(), Some("big!"));
         assert_eq!(l.decode("@100000000000000000000"), None);
+    }
+
+    /// The tree finds what a scan of the list in order finds.
+    #[test]
+    fn tree_matches_linear_scan() {
+        let mut x: u32 = 0x9e37_79b9;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        let alphabet = ["a", "b", "/", "1", "é"];
+        let word = |next: &mut dyn FnMut() -> u32| {
+            let n = next() % 6;
+            (0..n)
+                .map(|_| alphabet[(next() % 5) as usize])
+                .collect::<String>()
+        };
+        for _ in 0..300 {
+            let mut list: Vec<String> = (0..(next() % 12)).map(|_| word(&mut next)).collect();
+            list.retain(|s| !s.is_empty());
+            list.dedup();
+            let refs: Vec<&str> = list.iter().map(String::as_str).collect();
+            let e = Entries {
+                list: refs.clone(),
+                tree: build_tree(&refs),
+            };
+            for _ in 0..40 {
+                let v = word(&mut next);
+                for hardened in [false, true] {
+                    let mut got = String::new();
+                    e.encode(&v, hardened, &mut got);
+                    let mut want = String::new();
+                    let hit = refs.iter().enumerate().find(|(_, p)| {
+                        v.strip_prefix(**p)
+                            .is_some_and(|r| !(hardened && r.starts_with(is_digit)))
+                    });
+                    match hit {
+                        _ if v.is_empty() => {}
+                        Some((i, p)) => want = alloc::format!("@{}{}", i + 1, &v[p.len()..]),
+                        None => {
+                            want = if v.starts_with('@') {
+                                alloc::format!("@{v}")
+                            } else {
+                                v.clone()
+                            }
+                        }
+                    }
+                    assert_eq!(got, want, "{refs:?} {v:?} {hardened}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,20 +4,57 @@
 use alloc::string::String;
 use core::fmt::Write;
 
-/// A small stack buffer for `core::fmt` output.
-struct Stack {
-    buf: [u8; 40],
-    len: usize,
-}
-
-impl Write for Stack {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        let end = self.len + s.len();
-        let dst = self.buf.get_mut(self.len..end).ok_or(core::fmt::Error)?;
-        dst.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+/// The shortest round-trip digits of a positive finite `x` (no leading
+/// or trailing zeros), their count, and the decimal exponent of the first
+/// digit. ryu writes them in one of its forms (`1.5E-5`, `123.45`, `1E16`,
+/// `0.001`); this reads any of them back into digits and an exponent.
+fn shortest_digits(x: f64) -> ([u8; 20], usize, i32) {
+    let mut buf = ryu::Buffer::new();
+    let text = buf.format_finite(x).as_bytes();
+    let e_at = text
+        .iter()
+        .position(|&b| b == b'e' || b == b'E')
+        .unwrap_or(text.len());
+    let mantissa = text.get(..e_at).unwrap_or_default();
+    let mut exp: i32 = core::str::from_utf8(text.get(e_at + 1..).unwrap_or_default())
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0);
+    let mut digits = [0u8; 20];
+    let mut n = 0;
+    // Digits before the point shift the exponent; leading zeros do not
+    // count as digits.
+    let mut before_point = 0i32;
+    let mut seen_point = false;
+    let mut leading_zeros_after_point = 0i32;
+    for &b in mantissa {
+        if b == b'.' {
+            seen_point = true;
+            continue;
+        }
+        if n == 0 && b == b'0' {
+            if seen_point {
+                leading_zeros_after_point += 1;
+            }
+            continue;
+        }
+        if !seen_point {
+            before_point += 1;
+        }
+        if let Some(slot) = digits.get_mut(n) {
+            *slot = b;
+            n += 1;
+        }
     }
+    exp += if before_point > 0 {
+        before_point - 1
+    } else {
+        -(leading_zeros_after_point + 1)
+    };
+    while n > 1 && digits.get(n - 1) == Some(&b'0') {
+        n -= 1;
+    }
+    (digits, n, exp)
 }
 
 /// Appends Python's `repr` of `x` (`nan`, `inf`, `-inf` for non-finite
@@ -38,29 +75,7 @@ pub(crate) fn write_float_repr(x: f64, out: &mut String) {
         out.push_str("0.0");
         return;
     }
-    // `{:e}` prints the shortest round-trip digits as `d.ddde<exp>`.
-    let mut s = Stack {
-        buf: [0; 40],
-        len: 0,
-    };
-    if write!(s, "{:e}", x.abs()).is_err() {
-        return;
-    }
-    let text = s.buf.get(..s.len).unwrap_or_default();
-    let e_at = text.iter().position(|&b| b == b'e').unwrap_or(text.len());
-    let mantissa = text.get(..e_at).unwrap_or_default();
-    let exp: i32 = core::str::from_utf8(text.get(e_at + 1..).unwrap_or_default())
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(0);
-    let mut digits = [0u8; 20];
-    let mut n = 0;
-    for &b in mantissa.iter().filter(|b| b.is_ascii_digit()) {
-        if let Some(slot) = digits.get_mut(n) {
-            *slot = b;
-            n += 1;
-        }
-    }
+    let (digits, n, exp) = shortest_digits(x.abs());
     let digits = digits.get(..n).unwrap_or_default();
     let push = |out: &mut String, bytes: &[u8]| {
         out.extend(bytes.iter().map(|&b| char::from(b)));
@@ -109,6 +124,33 @@ mod tests {
     }
 
     #[test]
+    fn random_values_round_trip() {
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let f = f64::from_bits(x);
+            if !f.is_finite() {
+                continue;
+            }
+            let text = repr(f);
+            assert_eq!(
+                text.parse::<f64>().unwrap().to_bits(),
+                f.to_bits(),
+                "{text}"
+            );
+            // As short as Rust's shortest `{:e}` (which rounds exact ties
+            // away from even, where Python and ryu round to even).
+            let (_, n, e) = shortest_digits(f.abs());
+            let want = alloc::format!("{:e}", f.abs());
+            let (m, we) = want.split_once('e').unwrap();
+            let wn = m.chars().filter(char::is_ascii_digit).count();
+            assert_eq!((n, e), (wn, we.parse().unwrap()), "{f:e}");
+        }
+    }
+
+    #[test]
     fn like_python() {
         let cases: &[(f64, &str)] = &[
             (0.0001, "0.0001"),
@@ -127,6 +169,15 @@ mod tests {
             (f64::NEG_INFINITY, "-inf"),
             (0.00012, "0.00012"),
             (1234567890123456.7, "1234567890123456.8"),
+            (100.0, "100.0"),
+            (0.5, "0.5"),
+            (123e-7, "1.23e-05"),
+            (1e22, "1e+22"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (2.5e-308, "2.5e-308"),
+            (99999999999999.98, "99999999999999.98"),
+            // An exact tie (…567.25): Python rounds the last digit to even.
+            (-981_446_413_237_567.2, "-981446413237567.2"),
         ];
         for &(x, want) in cases {
             assert_eq!(repr(x), want);

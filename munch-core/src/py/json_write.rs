@@ -160,15 +160,47 @@ fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
 }
 
 /// A JSON string literal with ASCII-only output.
+/// Whether any byte of the word needs a look: below 0x20, `"`, `\\`,
+/// 0x7F or above (SWAR; a false positive only costs the slow path).
+fn word_has_special(w: u64) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let below_space = w.wrapping_sub(LO * 0x20) & !w & HI;
+    (below_space | zero(w ^ (LO * 0x22)) | zero(w ^ (LO * 0x5c)) | zero(w ^ (LO * 0x7f)) | (w & HI))
+        != 0
+}
+
 fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
     out.push('"');
+    let bytes = s.as_bytes();
     let mut plain_from = 0;
-    for (i, c) in s.char_indices() {
-        if (matches!(c, ' '..='~') || (!ascii && c > '~')) && c != '"' && c != '\\' {
+    let mut i = 0;
+    loop {
+        // Skip plain 8-byte words.
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            if word_has_special(u64::from_le_bytes(word)) {
+                break;
+            }
+            i += 8;
+        }
+        let Some(&b) = bytes.get(i) else { break };
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            i += 1;
+            continue;
+        }
+        let c = s
+            .get(i..)
+            .and_then(|r| r.chars().next())
+            .unwrap_or('\u{fffd}');
+        let width = c.len_utf8();
+        if (b >= 0x7f) && !ascii {
+            i += width;
             continue;
         }
         out.push_str(s.get(plain_from..i).unwrap_or_default());
-        plain_from = i + c.len_utf8();
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -186,6 +218,8 @@ fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
                 }
             }
         }
+        i += width;
+        plain_from = i;
     }
     out.push_str(s.get(plain_from..).unwrap_or_default());
     out.push('"');
