@@ -73,10 +73,24 @@ pub fn exact_eq(a: &Value, b: &Value, order: KeyOrder) -> bool {
                 true
             }
             (Kind::Dict(x), Kind::Dict(y)) => {
-                if x.len() != y.len() || (order == KeyOrder::Exact && !x.keys().eq(y.keys())) {
+                if x.len() != y.len() {
                     return false;
                 }
+                // Walk both in order while the keys agree (no hashing);
+                // from the first disagreement on, look keys up.
+                let mut ys = y.iter();
+                let mut in_order = true;
                 for (k, v) in x {
+                    if in_order {
+                        match ys.next() {
+                            Some((yk, w)) if yk == k => {
+                                stack.push((v, w));
+                                continue;
+                            }
+                            _ if order == KeyOrder::Exact => return false,
+                            _ => in_order = false,
+                        }
+                    }
                     match y.get(k) {
                         Some(w) => stack.push((v, w)),
                         None => return false,

@@ -15,6 +15,17 @@ pub(crate) const FLOAT_KEY: &str = "$float";
 /// of any script with single `_` between digits, at most 4,300 digits.
 /// Returns the value, or `None` where Python raises.
 pub(crate) fn parse_int(s: &str) -> Option<Value> {
+    // Fast path: plain ASCII digits with an optional `-` (what encoders
+    // write), no allocation.
+    let bytes = s.as_bytes();
+    let digits = bytes.strip_prefix(b"-").unwrap_or(bytes);
+    if !digits.is_empty() && digits.len() <= 18 && digits.iter().all(u8::is_ascii_digit) {
+        let mut v: i64 = 0;
+        for &d in digits {
+            v = v * 10 + i64::from(d - b'0');
+        }
+        return Some(Value::from(if digits.len() < bytes.len() { -v } else { v }));
+    }
     int_text(s).map(|t| int_from_canonical(&t))
 }
 
@@ -88,6 +99,25 @@ fn big_int(text: &str) -> Value {
 /// Python `float(s)`: W stripped, decimal digits of any script, `_`
 /// between digits, `inf`/`infinity`/`nan` in any case, correctly rounded.
 pub(crate) fn parse_float(s: &str) -> Option<f64> {
+    // Fast path: a plain ASCII decimal (what encoders write); Rust's
+    // grammar equals Python's on these bytes.
+    let bytes = s.as_bytes();
+    if bytes
+        .first()
+        .is_some_and(|b| b.is_ascii_digit() || *b == b'-' || *b == b'.')
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
+        && !bytes
+            .get(1..)
+            .unwrap_or_default()
+            .windows(2)
+            .any(|w| matches!(w, [b'-' | b'+', b'-' | b'+']))
+    {
+        if let Ok(x) = s.parse::<f64>() {
+            return Some(x);
+        }
+    }
     let s = strip_space(s);
     let mut ascii = String::with_capacity(s.len());
     let mut prev_digit = false;
