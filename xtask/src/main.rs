@@ -22,6 +22,7 @@ commands:
   bench [CRATE]             run criterion benches and print median throughput ratios (munch: with the Python reference)
   unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
   munch-vectors [--check]   reference payloads for ip1/sa2/ro1 from jcodemunch-mcp (PyPI) into munch-core's tests
+  munch-pycheck [N]         munch-core's verified payloads for N generated responses through the Python reference decoder
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
   help                      this text
 ";
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "unicode-tables" => unicode_tables::run(rest),
         "munch-vectors" => munch_ref::vectors(rest),
+        "munch-pycheck" => munch_ref::pycheck(rest),
         "peers" => util::step(
             "peers (leaf-meta vs codec-rs)",
             util::cargo().args([

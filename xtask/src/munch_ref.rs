@@ -6,6 +6,9 @@
 //!   `munch-core/tests/vectors/extra-1.108.399.jsonl`: reference payloads
 //!   and decodes for the tier-1 encoders the shared vectors lack (ip1, sa2,
 //!   ro1), produced by the reference itself from the inputs below.
+//! - `cargo xtask munch-pycheck [N]` feeds munch-core's verified payloads
+//!   for N generated responses to the reference decoder and requires it to
+//!   return exactly each input (spec D3's promise, checked from outside).
 //! - `cargo xtask bench munch` times the reference on the document the
 //!   criterion bench wrote (`target/munch-bench/search_symbols_5000.json`):
 //!   its tier-1 and gen1 encoders and its decoder, median of repeated runs.
@@ -197,4 +200,91 @@ pub(crate) fn time_reference() -> Result<Vec<(String, f64)>, String> {
             Some((k.to_string(), v.trim().parse().ok()?))
         })
         .collect())
+}
+
+/// Decodes every payload of the corpus with the reference and compares it
+/// with the input, type-exact (int ≠ float ≠ bool, NaN = NaN, key order
+/// ignored).
+const PYCHECK: &str = r##"
+import json, math, sys
+sys.path.insert(0, sys.argv[1])
+from jcodemunch_mcp.encoding.decoder import decode
+
+def unsentinel(v):
+    if isinstance(v, dict):
+        if len(v) == 1 and "$float" in v and v["$float"] in ("nan", "inf", "-inf"):
+            return float(v["$float"])
+        return {k: unsentinel(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [unsentinel(x) for x in v]
+    return v
+
+def same(a, b):
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float):
+        return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return a == b
+
+checked = munch = bad = 0
+for line in open(sys.argv[2]):
+    case = json.loads(line)
+    want = unsentinel(case["input"])
+    for key in ("compact", "auto"):
+        text = case[key]
+        checked += 1
+        if not text.startswith("#MUNCH/"):
+            continue
+        munch += 1
+        try:
+            got = decode(text)
+        except Exception as e:
+            got = "<raised %r>" % e
+        if not same(want, got):
+            bad += 1
+            if bad <= 5:
+                print("MISMATCH", case["tool"], key, repr(text)[:300], "\n  want", repr(want)[:300], "\n  got ", repr(got)[:300])
+print("%d payloads, %d MUNCH, %d decoded differently by the reference" % (checked, munch, bad))
+sys.exit(1 if bad else 0)
+"##;
+
+pub(crate) fn pycheck(args: &[String]) -> Result<(), String> {
+    let n = args.first().map_or("3000", String::as_str);
+    let site = install()?;
+    let corpus = root().join("target/munch-pycheck.jsonl");
+    let out = crate::util::cargo()
+        .args([
+            "run",
+            "--quiet",
+            "--release",
+            "-p",
+            "munch-core",
+            "--example",
+            "munch_corpus",
+            "--",
+            n,
+        ])
+        .output()
+        .map_err(|e| format!("cargo run: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "munch_corpus failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    std::fs::write(&corpus, &out.stdout).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    let script = root().join("target/munch-pycheck.py");
+    std::fs::write(&script, PYCHECK).map_err(|e| format!("{}: {e}", script.display()))?;
+    step(
+        "reference decoder on munch-core's verified payloads",
+        Command::new("python3")
+            .env("PYTHONHASHSEED", "0")
+            .arg(&script)
+            .arg(&site)
+            .arg(&corpus),
+    )
 }
