@@ -76,6 +76,26 @@ pub(crate) fn arbitrary_precision() -> bool {
     }
 }
 
+/// Byte equality without a library call for short strings (keys, cells):
+/// eight bytes at a time, inline.
+#[inline]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if a.len() > 64 {
+        return a == b;
+    }
+    let mut x = a.chunks_exact(8);
+    let mut y = b.chunks_exact(8);
+    for (p, q) in (&mut x).zip(&mut y) {
+        if p != q {
+            return false;
+        }
+    }
+    x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
+}
+
 /// Appends the canonical decimal text of an int number.
 pub(crate) fn write_int(n: &Number, out: &mut String) {
     if let Some(v) = n.as_u64() {

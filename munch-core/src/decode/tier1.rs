@@ -7,6 +7,8 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::{DecodeOptions, coerce, parse_json};
+use crate::encode::RowCursor;
+use crate::equal::{KeyOrder, exact_eq};
 use crate::format::csv::{Row, read_rows};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
@@ -14,6 +16,7 @@ use crate::format::scalars::Scalars;
 use crate::tier1::schema::{Schema, Table, Transform, is_universal_body_key};
 use crate::tier1::{schemas, transforms};
 use crate::unicode::first_line;
+use crate::value::{Kind, kind, same_bytes};
 
 /// A payload split into its legend, scalar block and table blocks.
 pub(crate) struct Parts<'a> {
@@ -141,6 +144,9 @@ fn decode_parts(
         result.insert(name.into(), json(v));
     }
 
+    if tables.is_empty() {
+        return result;
+    }
     let parsed: Vec<Vec<Row<'_>>> = parts.tables.iter().map(|b| read_rows(b)).collect();
     for t in tables {
         let mut rows_out = Vec::new();
@@ -166,4 +172,100 @@ fn decode_parts(
         result.insert(t.key.into(), Value::Array(rows_out));
     }
     result
+}
+
+/// Whether a transform-free tier-1 payload decodes to exactly `input`
+/// (object key order ignored), found without building the decoded tables:
+/// scalars, `_meta` and blobs are decoded as [`decode`] does; table cells
+/// are read, legend-decoded and coerced one by one and compared with the
+/// input's rows in place. `None` when the fast path does not apply (the
+/// caller then decodes in full). The round-trip property and fuzz target
+/// check every accepted payload with the full decoder.
+pub(crate) fn verify_plain(
+    payload: &str,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    if schema.transform != Transform::None {
+        return None;
+    }
+    let parts = parts(payload);
+    let rest = decode_parts(&parts, schema, &[], opts);
+    if schema.tables.iter().any(|t| rest.contains_key(t.key)) {
+        return None;
+    }
+    if input.len() != rest.len() + schema.tables.len() {
+        return Some(false);
+    }
+    for (k, v) in &rest {
+        match input.get(k) {
+            Some(w) if exact_eq(w, v, KeyOrder::Any) => {}
+            _ => return Some(false),
+        }
+    }
+    let parsed: Vec<Vec<Row<'_>>> = parts.tables.iter().map(|b| read_rows(b)).collect();
+    for t in schema.tables {
+        let Some(Value::Array(expected)) = input.get(t.key) else {
+            return Some(false);
+        };
+        let tag = t.tag.as_bytes();
+        let mut rows = parsed
+            .iter()
+            .flatten()
+            .filter(|r| r.first().is_some_and(|c| same_bytes(c.as_bytes(), tag)));
+        for want in expected {
+            let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
+                return Some(false);
+            };
+            if want.len() != t.cols.len() {
+                return Some(false);
+            }
+            let mut cursor = RowCursor::new(want);
+            for (i, col) in t.cols.iter().enumerate() {
+                let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
+                let Some(w) = cursor.get(col.name) else {
+                    return Some(false);
+                };
+                if !cell_equals(cell, t.interned(col.name), col.ty.name(), &parts.legend, w) {
+                    return Some(false);
+                }
+            }
+        }
+        if rows.next().is_some() {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+/// Whether a table cell decodes (legend, then the type's coercion) to
+/// exactly `want`; strings are compared without building them.
+fn cell_equals(cell: &str, interned: bool, hint: &str, legend: &Legend<'_>, want: &Value) -> bool {
+    let (head, tail) = match interned.then(|| legend.decode_split(cell)).flatten() {
+        Some(split) => split,
+        None => ("", cell),
+    };
+    if hint == "str" {
+        return match kind(want) {
+            Kind::Null => head.is_empty() && tail.is_empty(),
+            Kind::Str(s) => {
+                let s = s.as_bytes();
+                !s.is_empty()
+                    && s.len() == head.len() + tail.len()
+                    && same_bytes(s.get(..head.len()).unwrap_or_default(), head.as_bytes())
+                    && same_bytes(s.get(head.len()..).unwrap_or_default(), tail.as_bytes())
+            }
+            _ => false,
+        };
+    }
+    let text: Cow<'_, str> = if head.is_empty() {
+        Cow::Borrowed(tail)
+    } else {
+        let mut s = alloc::string::String::with_capacity(head.len() + tail.len());
+        s.push_str(head);
+        s.push_str(tail);
+        Cow::Owned(s)
+    };
+    exact_eq(&coerce(text, hint), want, KeyOrder::Any)
 }

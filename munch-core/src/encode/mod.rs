@@ -59,7 +59,7 @@ impl<'v> RowCursor<'v> {
             self.pending = self.iter.next();
         }
         if let Some((k, v)) = self.pending {
-            if k == key {
+            if crate::value::same_bytes(k.as_bytes(), key.as_bytes()) {
                 self.pending = None;
                 return Some(v);
             }

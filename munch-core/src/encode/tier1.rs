@@ -15,7 +15,7 @@ use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
 use crate::tier1::{schemas, transforms};
-use crate::value::{Kind, kind};
+use crate::value::{Kind, kind, same_bytes};
 
 /// The rows Python finds when it iterates `response.get(key, []) or []`.
 fn rows_of<'v>(response: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fail> {
@@ -98,7 +98,11 @@ pub(crate) fn encode(
                 // are then observed in intern-list order.
                 let mut found: [Option<&str>; 8] = [None; 8];
                 for (k, v) in m {
-                    if let (Some(j), Value::String(s)) = (t.intern.iter().position(|c| c == k), v) {
+                    let at = t
+                        .intern
+                        .iter()
+                        .position(|c| same_bytes(c.as_bytes(), k.as_bytes()));
+                    if let (Some(j), Value::String(s)) = (at, v) {
                         if let Some(slot) = found.get_mut(j) {
                             *slot = Some(s);
                         }

@@ -85,12 +85,22 @@ impl<'a> Legend<'a> {
     /// Decodes one token: `@@x` → `@x`; `@N…` → literal N + rest when N is
     /// a handle; anything else unchanged. `None` means unchanged.
     pub(crate) fn decode(&self, token: &str) -> Option<String> {
+        let (head, tail) = self.decode_split(token)?;
+        let mut s = String::with_capacity(head.len() + tail.len());
+        s.push_str(head);
+        s.push_str(tail);
+        Some(s)
+    }
+
+    /// [`Legend::decode`] without building the text: the decoded token is
+    /// `head` followed by `tail`.
+    pub(crate) fn decode_split<'t>(&self, token: &'t str) -> Option<(&'a str, &'t str)>
+    where
+        'a: 't,
+    {
         let rest = token.strip_prefix('@')?;
         if let Some(escaped) = rest.strip_prefix('@') {
-            let mut s = String::with_capacity(token.len() - 1);
-            s.push('@');
-            s.push_str(escaped);
-            return Some(s);
+            return Some(("@", escaped));
         }
         if self.is_empty() {
             return None;
@@ -100,8 +110,8 @@ impl<'a> Legend<'a> {
             return None;
         }
         let digits = rest.get(..run)?;
-        // Fast path: plain ASCII handles.
-        let n = if digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // Fast path: a short handle of ASCII digits into the dense table.
+        if digits.len() <= 5 && digits.bytes().all(|b| b.is_ascii_digit()) {
             let mut v = 0usize;
             for b in digits.bytes() {
                 v = v * 10 + usize::from(b - b'0');
@@ -109,10 +119,12 @@ impl<'a> Legend<'a> {
             if v == 0 {
                 return None;
             }
-            let mut s = String::new();
-            let _ = write!(s, "{v}");
-            s
-        } else {
+            if v <= self.dense.len() {
+                let literal = *self.dense.get(v - 1)?;
+                return Some((literal, rest.get(run..)?));
+            }
+        }
+        let n = {
             let n = int_text(digits)?;
             if n == "0" {
                 return None;
@@ -120,11 +132,7 @@ impl<'a> Legend<'a> {
             n
         };
         let literal = self.literal(&n)?;
-        let tail = rest.get(run..)?;
-        let mut s = String::with_capacity(literal.len() + tail.len());
-        s.push_str(literal);
-        s.push_str(tail);
-        Some(s)
+        Some((literal, rest.get(run..)?))
     }
 }
 
@@ -362,7 +370,10 @@ impl Entries<'_> {
             let Some(label) = self.tree.get(child).map(|c| c.label) else {
                 break;
             };
-            if bytes.get(depth..depth + label.len()) != Some(label) {
+            if !bytes
+                .get(depth..depth + label.len())
+                .is_some_and(|b| crate::value::same_bytes(b, label))
+            {
                 break;
             }
             depth += label.len();
