@@ -237,6 +237,16 @@ fn check(
             }
         }
     }
+    if opts.key_order == KeyOrder::Any
+        && matches!(rung, Rung::Gen1Reference | Rung::Gen1Hardened)
+        && crate::decode::gen1::verify_plain(&p.text, map, dec) == Some(true)
+    {
+        return if p.long_cell {
+            Outcome::PythonUndecodable("CSV field over 131,072 characters")
+        } else {
+            Outcome::Accepted
+        };
+    }
     let back = match decode_with(&p.text, dec) {
         Ok(v) => v,
         Err(_) => return Outcome::PythonUndecodable("payload does not decode"),

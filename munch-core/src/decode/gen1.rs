@@ -7,11 +7,15 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::{DecodeOptions, coerce, parse_json};
+use crate::decode::tier1::cell_equals;
+use crate::encode::RowCursor;
+use crate::equal::{KeyOrder, exact_eq};
 use crate::format::csv::{Row, read_rows};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
 use crate::unicode::first_line;
+use crate::value::{Kind, kind, same_bytes};
 
 /// The gen1 table tags, in discovery order.
 pub(crate) const TAGS: &str = "tuvwxyzabcdefghijklmnopqrs";
@@ -91,9 +95,12 @@ pub(crate) fn parts(payload: &str) -> (Legend<'_>, Option<&str>, Vec<&str>) {
     (legend, scalar_block, table_blocks)
 }
 
-pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
-    let (legend, scalar_block, table_blocks) = parts(payload);
-    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+/// The scalars and blobs of a gen1 payload (everything but the tables),
+/// and its table declarations.
+fn decode_rest(
+    scalars: &Scalars<'_>,
+    opts: &DecodeOptions,
+) -> (Map<String, Value>, Vec<TableDecl>) {
     let decls = table_decls(scalars.get("__tables").unwrap_or(""));
     let mut stypes: BTreeMap<&str, &str> = BTreeMap::new();
     for part in scalars
@@ -122,7 +129,13 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
             result.insert(k.into(), Value::String(v.into()));
         }
     }
+    (result, decls)
+}
 
+pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
+    let (legend, scalar_block, table_blocks) = parts(payload);
+    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    let (mut result, decls) = decode_rest(&scalars, opts);
     let parsed: Vec<Vec<Row<'_>>> = table_blocks.iter().map(|b| read_rows(b)).collect();
     for decl in decls {
         let mut rows_out = Vec::new();
@@ -171,4 +184,77 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
         }
     }
     Value::Object(result)
+}
+
+/// Whether a gen1 payload decodes to exactly `input` (object key order
+/// ignored), found without building the decoded tables (see
+/// `tier1::verify_plain`). `None` when the fast path does not apply:
+/// nested (dotted) table keys, or a table key that is also a scalar.
+pub(crate) fn verify_plain(
+    payload: &str,
+    input: &Map<String, Value>,
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    let (legend, scalar_block, table_blocks) = parts(payload);
+    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    let (rest, decls) = decode_rest(&scalars, opts);
+    for (i, d) in decls.iter().enumerate() {
+        let dup = decls
+            .get(..i)
+            .is_some_and(|before| before.iter().any(|e| e.key == d.key));
+        if d.key.contains('.') || rest.contains_key(&d.key) || dup {
+            return None;
+        }
+    }
+    if input.len() != rest.len() + decls.len() {
+        return Some(false);
+    }
+    for (k, v) in &rest {
+        match input.get(k) {
+            Some(w) if exact_eq(w, v, KeyOrder::Any) => {}
+            _ => return Some(false),
+        }
+    }
+    let parsed: Vec<Vec<Row<'_>>> = table_blocks.iter().map(|b| read_rows(b)).collect();
+    for d in &decls {
+        let Some(Value::Array(expected)) = input.get(&d.key) else {
+            return Some(false);
+        };
+        let tag = d.tag.as_bytes();
+        let mut rows = parsed
+            .iter()
+            .flatten()
+            .filter(|r| r.first().is_some_and(|c| same_bytes(c.as_bytes(), tag)));
+        for want in expected {
+            let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
+                return Some(false);
+            };
+            // Decoded rows hold each column once (a repeated name keeps
+            // its last value), so the input row must have exactly them.
+            let mut distinct = d.cols.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if want.len() != distinct.len() {
+                return Some(false);
+            }
+            let mut cursor = RowCursor::new(want);
+            for (i, col) in d.cols.iter().enumerate() {
+                if d.cols.get(i + 1..).is_some_and(|later| later.contains(col)) {
+                    continue;
+                }
+                let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
+                let hint = d.types.get(i).map_or("str", String::as_str);
+                let Some(w) = cursor.get(col) else {
+                    return Some(false);
+                };
+                if !cell_equals(cell, hint == "str", hint, &legend, w) {
+                    return Some(false);
+                }
+            }
+        }
+        if rows.next().is_some() {
+            return Some(false);
+        }
+    }
+    Some(true)
 }

@@ -241,7 +241,13 @@ pub(crate) fn verify_plain(
 
 /// Whether a table cell decodes (legend, then the type's coercion) to
 /// exactly `want`; strings are compared without building them.
-fn cell_equals(cell: &str, interned: bool, hint: &str, legend: &Legend<'_>, want: &Value) -> bool {
+pub(crate) fn cell_equals(
+    cell: &str,
+    interned: bool,
+    hint: &str,
+    legend: &Legend<'_>,
+    want: &Value,
+) -> bool {
     let (head, tail) = match interned.then(|| legend.decode_split(cell)).flatten() {
         Some(split) => split,
         None => ("", cell),
