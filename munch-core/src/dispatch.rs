@@ -75,12 +75,12 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     }
     let schema = schemas::by_tool(tool);
     let chosen = match opts.mode {
-        Mode::Reference => reference(tool, schema, map, opts),
+        Mode::Reference => reference(tool, schema, map, opts, sizes.hint),
         Mode::Verified => {
             if depth(response) > opts.depth_limit {
                 Err((JsonReason::DepthLimit, Vec::new()))
             } else {
-                verified(tool, schema, map, response, opts)
+                verified(tool, schema, map, response, opts, sizes.hint)
             }
         }
     };
@@ -128,10 +128,11 @@ fn reference(
     schema: Option<&Schema>,
     map: &Map<String, Value>,
     opts: &Options<'_>,
+    hint: usize,
 ) -> Chosen {
     let payload = match schema {
-        Some(s) => tier1::encode(tool, s, map, false),
-        None => gen1::encode(tool, map, false),
+        Some(s) => tier1::encode(tool, s, map, false, hint),
+        None => gen1::encode(tool, map, false, hint),
     }
     .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
     let contract: Vec<(&String, &Value)> = map
@@ -165,6 +166,7 @@ fn verified(
     map: &Map<String, Value>,
     response: &Value,
     opts: &Options<'_>,
+    hint: usize,
 ) -> Chosen {
     let rungs: &[Rung] = if schema.is_some() {
         &[
@@ -183,10 +185,10 @@ fn verified(
     let mut last_reference: Option<String> = None;
     for &rung in rungs {
         let made: Result<Payload, Fail> = match (rung, schema) {
-            (Rung::Tier1Reference, Some(s)) => tier1::encode(tool, s, map, false),
-            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true),
-            (Rung::Gen1Reference, _) => gen1::encode(tool, map, false),
-            _ => gen1::encode(tool, map, true),
+            (Rung::Tier1Reference, Some(s)) => tier1::encode(tool, s, map, false, hint),
+            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true, hint),
+            (Rung::Gen1Reference, _) => gen1::encode(tool, map, false, hint),
+            _ => gen1::encode(tool, map, true, hint),
         };
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
@@ -290,6 +292,8 @@ fn depth(v: &Value) -> usize {
 struct Sizes<'a> {
     json: usize,
     measure: Measure<'a>,
+    /// A payload capacity hint in bytes (the JSON size when it is known).
+    hint: usize,
 }
 
 impl<'a> Sizes<'a> {
@@ -299,9 +303,15 @@ impl<'a> Sizes<'a> {
             Measure::Utf8Bytes => python_json_len(response, false),
             Measure::Tokens(count) => count(&to_python_json(response)),
         };
+        let hint = if matches!(opts.measure, Measure::Tokens(_)) {
+            0
+        } else {
+            json
+        };
         Sizes {
             json,
             measure: opts.measure,
+            hint,
         }
     }
 

@@ -99,12 +99,30 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 /// Appends the canonical decimal text of an int number.
 pub(crate) fn write_int(n: &Number, out: &mut String) {
     if let Some(v) = n.as_u64() {
-        let _ = write!(out, "{v}");
+        push_u64(v, out);
     } else if let Some(v) = n.as_i64() {
-        let _ = write!(out, "{v}");
+        out.push('-');
+        push_u64(v.unsigned_abs(), out);
     } else {
         write_big_int(n, out);
     }
+}
+
+/// Appends the decimal digits of `v` (no formatter machinery).
+pub(crate) fn push_u64(mut v: u64, out: &mut String) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        if let Some(slot) = buf.get_mut(i) {
+            *slot = b'0' + (v % 10) as u8;
+        }
+        v /= 10;
+        if v == 0 || i == 0 {
+            break;
+        }
+    }
+    out.push_str(core::str::from_utf8(buf.get(i..).unwrap_or_default()).unwrap_or_default());
 }
 
 fn write_big_int(n: &Number, out: &mut String) {

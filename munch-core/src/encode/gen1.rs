@@ -152,11 +152,13 @@ fn escape_schema(s: &str, out: &mut String) {
     }
 }
 
-/// Encodes `response` as gen1. `hardened` applies the spec D3 fixes.
+/// Encodes `response` as gen1. `hardened` applies the spec D3 fixes;
+/// `capacity` is a size hint for the payload.
 pub(crate) fn encode(
     tool: &str,
     response: &Map<String, Value>,
     hardened: bool,
+    capacity: usize,
 ) -> Result<Payload, Fail> {
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
@@ -307,7 +309,7 @@ pub(crate) fn encode(
     }
     pairs.set(Cow::Borrowed("__tables"), Scalar::Text(schema));
 
-    let mut out = String::new();
+    let mut out = String::with_capacity(capacity);
     write_header(tool, "gen1", &mut out);
     out.push_str("\n\n");
     if legend.write(&mut out) {

@@ -58,6 +58,7 @@ pub(crate) fn encode(
     schema: &Schema,
     input: &Map<String, Value>,
     hardened: bool,
+    capacity: usize,
 ) -> Result<Payload, Fail> {
     let owned = transforms::encode(schema.transform, input)?;
     let (response, tables): (&Map<String, Value>, &[Table]) = match &owned {
@@ -221,7 +222,7 @@ pub(crate) fn encode(
     }
     pairs.set(Cow::Borrowed("__tables"), Scalar::Text(decl));
 
-    let mut out = String::new();
+    let mut out = String::with_capacity(capacity);
     write_header(tool, schema.id, &mut out);
     out.push_str("\n\n");
     if legend.write(&mut out) {

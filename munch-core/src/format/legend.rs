@@ -380,7 +380,8 @@ impl Entries<'_> {
             at = child;
         }
         if let Some((entry, len)) = best {
-            let _ = write!(out, "@{entry}");
+            out.push('@');
+            crate::value::push_u64(u64::from(entry), out);
             out.push_str(value.get(len..).unwrap_or_default());
             return;
         }

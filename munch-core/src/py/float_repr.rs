@@ -77,8 +77,9 @@ pub(crate) fn write_float_repr(x: f64, out: &mut String) {
     }
     let (digits, n, exp) = shortest_digits(x.abs());
     let digits = digits.get(..n).unwrap_or_default();
+    // The digits are ASCII.
     let push = |out: &mut String, bytes: &[u8]| {
-        out.extend(bytes.iter().map(|&b| char::from(b)));
+        out.push_str(core::str::from_utf8(bytes).unwrap_or_default());
     };
     if (-4..=15).contains(&exp) {
         if exp >= 0 {
