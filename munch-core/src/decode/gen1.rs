@@ -10,12 +10,12 @@ use super::{DecodeOptions, coerce, parse_json};
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
-use crate::format::csv::{Row, read_rows};
+use crate::format::csv::{Row, read_rows, tagged};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
 use crate::unicode::first_line;
-use crate::value::{Kind, kind, same_bytes};
+use crate::value::{Kind, kind};
 
 /// The gen1 table tags, in discovery order.
 pub(crate) const TAGS: &str = "tuvwxyzabcdefghijklmnopqrs";
@@ -139,10 +139,7 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
     let parsed: Vec<Vec<Row<'_>>> = table_blocks.iter().map(|b| read_rows(b)).collect();
     for decl in decls {
         let mut rows_out = Vec::new();
-        for row in parsed.iter().flatten() {
-            if row.first().map(|t| t.as_ref()) != Some(decl.tag.as_str()) {
-                continue;
-            }
+        for row in tagged(&parsed, &decl.tag) {
             let mut obj = Map::with_capacity(decl.cols.len());
             for (i, col) in decl.cols.iter().enumerate() {
                 let raw: Cow<'_, str> = match row.get(i + 1) {
@@ -220,11 +217,7 @@ pub(crate) fn verify_plain(
         let Some(Value::Array(expected)) = input.get(&d.key) else {
             return Some(false);
         };
-        let tag = d.tag.as_bytes();
-        let mut rows = parsed
-            .iter()
-            .flatten()
-            .filter(|r| r.first().is_some_and(|c| same_bytes(c.as_bytes(), tag)));
+        let mut rows = tagged(&parsed, &d.tag);
         for want in expected {
             let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
                 return Some(false);

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::{DecodeOptions, coerce, parse_json};
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
-use crate::format::csv::{Row, read_rows};
+use crate::format::csv::{Row, read_rows, tagged};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -150,10 +150,7 @@ fn decode_parts(
     let parsed: Vec<Vec<Row<'_>>> = parts.tables.iter().map(|b| read_rows(b)).collect();
     for t in tables {
         let mut rows_out = Vec::new();
-        for row in parsed.iter().flatten() {
-            if row.first().map(|c| c.as_ref()) != Some(t.tag) {
-                continue;
-            }
+        for row in tagged(&parsed, t.tag) {
             let mut obj = Map::with_capacity(t.cols.len());
             for (i, col) in t.cols.iter().enumerate() {
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
@@ -209,11 +206,7 @@ pub(crate) fn verify_plain(
         let Some(Value::Array(expected)) = input.get(t.key) else {
             return Some(false);
         };
-        let tag = t.tag.as_bytes();
-        let mut rows = parsed
-            .iter()
-            .flatten()
-            .filter(|r| r.first().is_some_and(|c| same_bytes(c.as_bytes(), tag)));
+        let mut rows = tagged(&parsed, t.tag);
         for want in expected {
             let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
                 return Some(false);

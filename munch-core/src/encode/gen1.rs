@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
-use super::text::{is_container, stype, write_value_text};
+use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, too_long, write_header};
 use crate::decode::gen1::TAGS;
 use crate::format::csv::{FIELD_LIMIT, write_field};
@@ -261,14 +261,7 @@ pub(crate) fn encode(
             pairs.set(Cow::Owned(format!("__json.{k}")), blob(v));
             continue;
         }
-        if let Some(t) = stype(v) {
-            if !stypes.is_empty() {
-                stypes.push('|');
-            }
-            stypes.push_str(k);
-            stypes.push(':');
-            stypes.push_str(t);
-        }
+        push_stype(k, v, &mut stypes);
         let scalar = match l {
             Left::Value(v) => Scalar::Value(v),
             Left::Owned(v) => {

@@ -33,6 +33,19 @@ pub(crate) fn stype(v: &Value) -> Option<&'static str> {
     }
 }
 
+/// Adds `name:type` to a `__stypes` list for a non-null, non-string
+/// scalar.
+pub(crate) fn push_stype(name: &str, v: &Value, list: &mut String) {
+    if let Some(t) = stype(v) {
+        if !list.is_empty() {
+            list.push('|');
+        }
+        list.push_str(name);
+        list.push(':');
+        list.push_str(t);
+    }
+}
+
 /// Whether a value is a container (not the float sentinel).
 pub(crate) fn is_container(v: &Value) -> bool {
     matches!(kind(v), Kind::List(_) | Kind::Dict(_))

@@ -8,7 +8,7 @@ use alloc::string::String;
 use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
-use super::text::{is_container, stype, write_value_text};
+use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, RowCursor, check_key, too_long, write_header};
 use crate::format::csv::write_field;
 use crate::format::legend::Builder;
@@ -191,14 +191,7 @@ pub(crate) fn encode(
             continue;
         }
         if let Scalar::Value(v) = v {
-            if let Some(t) = stype(v) {
-                if !stypes.is_empty() {
-                    stypes.push('|');
-                }
-                stypes.push_str(k);
-                stypes.push(':');
-                stypes.push_str(t);
-            }
+            push_stype(k, v, &mut stypes);
         }
     }
     if !stypes.is_empty() {

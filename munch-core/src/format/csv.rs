@@ -21,6 +21,18 @@ const QUOTE_TRIGGERS: ByteSet = ByteSet::new(b",\"\n\r");
 /// One row: its fields, the tag first.
 pub(crate) type Row<'a> = Vec<Cow<'a, str>>;
 
+/// The rows of the parsed table blocks whose first field is `tag`, in
+/// block and row order (how the reference finds a table's rows).
+pub(crate) fn tagged<'r, 'a>(
+    blocks: &'r [Vec<Row<'a>>],
+    tag: &'r str,
+) -> impl Iterator<Item = &'r Row<'a>> {
+    blocks.iter().flatten().filter(move |r| {
+        r.first()
+            .is_some_and(|c| crate::value::same_bytes(c.as_bytes(), tag.as_bytes()))
+    })
+}
+
 /// Reads every row of a table block. Blank lines give no row.
 pub(crate) fn read_rows(text: &str) -> Vec<Row<'_>> {
     let mut rows = Vec::new();

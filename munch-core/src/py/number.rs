@@ -38,33 +38,17 @@ pub(crate) fn int_text(s: &str) -> Option<String> {
         Some(b'+') => (false, s.get(1..)?),
         _ => (false, s),
     };
-    let mut digits = String::with_capacity(body.len() + 1);
+    let ascii = ascii_number(body, false)?;
+    let count = ascii.len();
+    if count > MAX_INT_DIGITS {
+        return None;
+    }
+    let mut digits = String::with_capacity(count + 1);
     if negative {
         digits.push('-');
     }
-    let mut count = 0usize;
-    let mut prev_digit = false;
-    let mut chars = body.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '_' {
-            let next_digit = chars.peek().is_some_and(|&n| decimal_value(n).is_some());
-            if !prev_digit || !next_digit {
-                return None;
-            }
-            prev_digit = false;
-            continue;
-        }
-        let d = decimal_value(c)?;
-        count += 1;
-        if count > MAX_INT_DIGITS {
-            return None;
-        }
-        // Leading zeros are dropped (the text becomes canonical).
-        if !(d == 0 && digits.len() == usize::from(negative)) {
-            digits.push(char::from(b'0' + d as u8));
-        }
-        prev_digit = true;
-    }
+    // Leading zeros are dropped (the text becomes canonical).
+    digits.push_str(ascii.trim_start_matches('0'));
     if count == 0 {
         return None;
     }
@@ -96,6 +80,36 @@ fn big_int(text: &str) -> Value {
     }
 }
 
+/// Number text as Python reads it: decimal digits of any script become
+/// ASCII digits, a `_` is dropped when it stands between two digits (and
+/// fails anywhere else). Other characters fail, or pass through when
+/// `other_ascii` and they are ASCII (signs, points, exponents, letters).
+fn ascii_number(s: &str, other_ascii: bool) -> Option<String> {
+    let mut ascii = String::with_capacity(s.len());
+    let mut prev_digit = false;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '_' {
+            let next_digit = chars.peek().is_some_and(|&n| decimal_value(n).is_some());
+            if !prev_digit || !next_digit {
+                return None;
+            }
+            prev_digit = false;
+            continue;
+        }
+        if let Some(d) = decimal_value(c) {
+            ascii.push(char::from(b'0' + d as u8));
+            prev_digit = true;
+        } else if other_ascii && c.is_ascii() {
+            ascii.push(c);
+            prev_digit = false;
+        } else {
+            return None;
+        }
+    }
+    Some(ascii)
+}
+
 /// Python `float(s)`: W stripped, decimal digits of any script, `_`
 /// between digits, `inf`/`infinity`/`nan` in any case, correctly rounded.
 pub(crate) fn parse_float(s: &str) -> Option<f64> {
@@ -118,29 +132,7 @@ pub(crate) fn parse_float(s: &str) -> Option<f64> {
             return Some(x);
         }
     }
-    let s = strip_space(s);
-    let mut ascii = String::with_capacity(s.len());
-    let mut prev_digit = false;
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '_' {
-            let next_digit = chars.peek().is_some_and(|&n| decimal_value(n).is_some());
-            if !prev_digit || !next_digit {
-                return None;
-            }
-            prev_digit = false;
-            continue;
-        }
-        if let Some(d) = decimal_value(c) {
-            ascii.push(char::from(b'0' + d as u8));
-            prev_digit = true;
-        } else if c.is_ascii() {
-            ascii.push(c);
-            prev_digit = false;
-        } else {
-            return None;
-        }
-    }
+    let ascii = ascii_number(strip_space(s), true)?;
     let (negative, body) = match ascii.as_bytes().first() {
         Some(b'-') => (true, ascii.get(1..)?),
         Some(b'+') => (false, ascii.get(1..)?),

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{iter_items, py_iter, truthy, without};
+use super::{FileGroups, iter_items, py_iter, truthy, without};
 use crate::encode::Fail;
 use crate::tier1::schemas::fr2::{EMPTY_GROUPS_KEY, ROWS_KEY};
 
@@ -14,17 +14,10 @@ use crate::tier1::schemas::fr2::{EMPTY_GROUPS_KEY, ROWS_KEY};
 pub(crate) fn decode(result: &mut Map<String, Value>) {
     let rows = iter_items(result.shift_remove(ROWS_KEY).filter(super::truthy));
     let empty = iter_items(result.shift_remove(EMPTY_GROUPS_KEY).filter(super::truthy));
-    let mut groups: Vec<(String, Vec<Value>)> = Vec::new();
-    let mut index: alloc::collections::BTreeMap<String, usize> = Default::default();
-    let mut group = |file: &str, groups: &mut Vec<(String, Vec<Value>)>| -> usize {
-        *index.entry(file.into()).or_insert_with(|| {
-            groups.push((file.into(), Vec::new()));
-            groups.len() - 1
-        })
-    };
+    let mut groups = FileGroups::default();
     for file in &empty {
         if let Value::String(f) = file {
-            group(f, &mut groups);
+            groups.touch(f);
         }
     }
     for row in &rows {
@@ -39,21 +32,9 @@ pub(crate) fn decode(result: &mut Map<String, Value>) {
         let mut m = Map::new();
         m.insert("specifier".into(), field("specifier"));
         m.insert("match_type".into(), field("match_type"));
-        let i = group(file, &mut groups);
-        if let Some(g) = groups.get_mut(i) {
-            g.1.push(Value::Object(m));
-        }
+        groups.push(file, Value::Object(m));
     }
-    let refs = groups
-        .into_iter()
-        .map(|(file, matches)| {
-            let mut g = Map::new();
-            g.insert("file".into(), Value::String(file));
-            g.insert("matches".into(), Value::Array(matches));
-            Value::Object(g)
-        })
-        .collect();
-    result.insert("references".into(), Value::Array(refs));
+    result.insert("references".into(), groups.into_value());
 }
 
 /// Flattens `references` (only when present): one row per object match,

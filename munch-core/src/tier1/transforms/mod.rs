@@ -86,6 +86,48 @@ pub(crate) fn decode(
     }
 }
 
+/// Matches grouped by file in first-seen order (fr2's and st4's
+/// regrouping), rendered as `[{file, matches}]`.
+#[derive(Default)]
+pub(crate) struct FileGroups {
+    groups: alloc::vec::Vec<(String, alloc::vec::Vec<Value>)>,
+    index: alloc::collections::BTreeMap<String, usize>,
+}
+
+impl FileGroups {
+    /// Creates the (empty) group of `file` on first sight.
+    pub(crate) fn touch(&mut self, file: &str) -> usize {
+        let groups = &mut self.groups;
+        *self.index.entry(file.into()).or_insert_with(|| {
+            groups.push((file.into(), alloc::vec::Vec::new()));
+            groups.len() - 1
+        })
+    }
+
+    /// Adds one match to the group of `file`.
+    pub(crate) fn push(&mut self, file: &str, m: Value) {
+        let i = self.touch(file);
+        if let Some(g) = self.groups.get_mut(i) {
+            g.1.push(m);
+        }
+    }
+
+    /// `[{file, matches}]` in first-seen order.
+    pub(crate) fn into_value(self) -> Value {
+        let list = self
+            .groups
+            .into_iter()
+            .map(|(file, matches)| {
+                let mut g = Map::new();
+                g.insert("file".into(), Value::String(file));
+                g.insert("matches".into(), Value::Array(matches));
+                Value::Object(g)
+            })
+            .collect();
+        Value::Array(list)
+    }
+}
+
 /// Python truthiness.
 pub(crate) fn truthy(v: &Value) -> bool {
     match v {

@@ -6,7 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{iter_items, py_iter, truthy, without};
+use super::{FileGroups, iter_items, py_iter, truthy, without};
 use crate::decode::{DecodeOptions, parse_json};
 use crate::encode::Fail;
 use crate::py::json_write::to_python_json;
@@ -16,8 +16,7 @@ use crate::value::{Kind, kind};
 /// Regroups rows by file in first-seen order; `results` is appended last.
 pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
     let rows = iter_items(result.shift_remove(ROWS_KEY).filter(truthy));
-    let mut groups: Vec<(String, Vec<Value>)> = Vec::new();
-    let mut index: alloc::collections::BTreeMap<String, usize> = Default::default();
+    let mut groups = FileGroups::default();
     for row in &rows {
         let Some(Value::String(file)) = row.get("file") else {
             continue;
@@ -50,24 +49,9 @@ pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
             inn.insert("end_line".into(), get("in_end"));
             m.insert("in".into(), Value::Object(inn));
         }
-        let i = *index.entry(file.clone()).or_insert_with(|| {
-            groups.push((file.clone(), Vec::new()));
-            groups.len() - 1
-        });
-        if let Some(g) = groups.get_mut(i) {
-            g.1.push(Value::Object(m));
-        }
+        groups.push(file, Value::Object(m));
     }
-    let results = groups
-        .into_iter()
-        .map(|(file, matches)| {
-            let mut g = Map::new();
-            g.insert("file".into(), Value::String(file));
-            g.insert("matches".into(), Value::Array(matches));
-            Value::Object(g)
-        })
-        .collect();
-    result.insert("results".into(), Value::Array(results));
+    result.insert("results".into(), groups.into_value());
 }
 
 /// Flattens `results[].matches[]` into rows: context lines as Python JSON
