@@ -140,12 +140,7 @@ fn reference(
         .filter(|(k, _)| !k.starts_with('_') && is_universal_body_key(k))
         .collect();
     if !contract.is_empty() {
-        let back = decode_with(
-            &payload.text,
-            &DecodeOptions {
-                depth_limit: opts.depth_limit,
-            },
-        );
+        let back = decode_with(&payload.text, &own_payload(opts, hint));
         let kept = match &back {
             Ok(Value::Object(b)) => contract
                 .iter()
@@ -178,9 +173,7 @@ fn verified(
     } else {
         &[Rung::Gen1Reference, Rung::Gen1Hardened]
     };
-    let dec = DecodeOptions {
-        depth_limit: opts.depth_limit,
-    };
+    let dec = own_payload(opts, hint);
     let mut attempts = Vec::new();
     let mut last_reference: Option<String> = None;
     for &rung in rungs {
@@ -266,6 +259,19 @@ fn check(
         return Outcome::PythonUndecodable("CSV field over 131,072 characters");
     }
     Outcome::Accepted
+}
+
+/// Decoder settings for reading back our own payloads: the caller's depth
+/// limit, and an allowance of at least twice the input's JSON size (a
+/// payload that decodes to its input never needs more; one that would is
+/// wrong anyway and must not exhaust memory on the way).
+fn own_payload(opts: &Options<'_>, json_size: usize) -> DecodeOptions {
+    let defaults = DecodeOptions::default();
+    DecodeOptions {
+        depth_limit: opts.depth_limit,
+        expansion_floor: defaults.expansion_floor.max(json_size.saturating_mul(2)),
+        ..defaults
+    }
 }
 
 /// Nesting depth of a value (iterative).

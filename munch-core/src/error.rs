@@ -34,6 +34,9 @@ pub enum DecodeErrorKind {
     DepthLimit,
     /// A UTF-8 byte order mark at the start (Python refuses it).
     ByteOrderMark,
+    /// A MUNCH payload would expand past the decoder's allowance
+    /// (`DecodeOptions::expansion_ratio` / `expansion_floor`).
+    ExpansionLimit,
 }
 
 impl DecodeErrorKind {
@@ -50,6 +53,7 @@ impl DecodeErrorKind {
             DecodeErrorKind::IntTooLong => "integer has more than 4300 digits",
             DecodeErrorKind::DepthLimit => "nesting exceeds the depth limit",
             DecodeErrorKind::ByteOrderMark => "unexpected UTF-8 byte order mark",
+            DecodeErrorKind::ExpansionLimit => "payload expands beyond the decoder's allowance",
         }
     }
 }

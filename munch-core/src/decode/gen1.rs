@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{DecodeOptions, coerce, parse_json};
+use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
@@ -16,6 +16,7 @@ use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
 use crate::unicode::first_line;
 use crate::value::{Kind, kind};
+use hashbrown::HashMap;
 
 /// The gen1 table tags, in discovery order.
 pub(crate) const TAGS: &str = "tuvwxyzabcdefghijklmnopqrs";
@@ -132,14 +133,29 @@ fn decode_rest(
     (result, decls)
 }
 
-pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
+pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -> Value {
     let (legend, scalar_block, table_blocks) = parts(payload);
     let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
     let (mut result, decls) = decode_rest(&scalars, opts);
     let parsed: Vec<Vec<Row<'_>>> = table_blocks.iter().map(|b| read_rows(b)).collect();
+    // Rows by tag, found once: a decl's rows are then one lookup (the
+    // reference scans every block for every decl, quadratic on hostile
+    // input).
+    let mut by_tag: HashMap<&str, Vec<&Row<'_>>> = HashMap::new();
+    for row in parsed.iter().flatten() {
+        if let Some(tag) = row.first() {
+            by_tag.entry(tag.as_ref()).or_default().push(row);
+        }
+    }
     for decl in decls {
         let mut rows_out = Vec::new();
-        for row in tagged(&parsed, &decl.tag) {
+        for row in by_tag.get(decl.tag.as_str()).into_iter().flatten() {
+            // Every decl copies its rows: several decls with one tag copy
+            // the same rows again, so all of it counts against the budget.
+            let size: usize = row.iter().map(|c| c.len() + 1).sum();
+            if !budget.spend(size, row.first().map_or(0, |c| offset_in(payload, c))) {
+                return Value::Null;
+            }
             let mut obj = Map::with_capacity(decl.cols.len());
             for (i, col) in decl.cols.iter().enumerate() {
                 let raw: Cow<'_, str> = match row.get(i + 1) {
@@ -149,7 +165,12 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions) -> Value {
                 let hint = decl.types.get(i).map_or("str", String::as_str);
                 let raw = if hint == "str" {
                     match legend.decode(&raw) {
-                        Some(d) => Cow::Owned(d),
+                        Some(d) => {
+                            if !budget.spend(d.len(), offset_in(payload, &raw)) {
+                                return Value::Null;
+                            }
+                            Cow::Owned(d)
+                        }
                         None => raw,
                     }
                 } else {

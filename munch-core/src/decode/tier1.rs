@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{DecodeOptions, coerce, parse_json};
+use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
 use crate::format::csv::{Row, read_rows, tagged};
@@ -50,7 +50,12 @@ pub(crate) fn parts(payload: &str) -> Parts<'_> {
     }
 }
 
-pub(crate) fn decode(payload: &str, schema: &Schema, opts: &DecodeOptions) -> Value {
+pub(crate) fn decode(
+    payload: &str,
+    schema: &Schema,
+    opts: &DecodeOptions,
+    budget: &mut Budget,
+) -> Value {
     let parts = parts(payload);
     let batch = schema.transform == Transform::FileOutline
         && parts
@@ -62,16 +67,18 @@ pub(crate) fn decode(payload: &str, schema: &Schema, opts: &DecodeOptions) -> Va
     } else {
         schema.tables
     };
-    let mut result = decode_parts(&parts, schema, tables, opts);
-    transforms::decode(schema.transform, batch, &mut result, opts);
+    let mut result = decode_parts(payload, &parts, schema, tables, opts, budget);
+    transforms::decode(schema.transform, batch, &mut result, opts, budget);
     Value::Object(result)
 }
 
 fn decode_parts(
+    payload: &str,
     parts: &Parts<'_>,
     schema: &Schema,
     tables: &[Table],
     opts: &DecodeOptions,
+    budget: &mut Budget,
 ) -> Map<alloc::string::String, Value> {
     let raw = &parts.scalars;
     // Fixed types first; `__stypes` fills only untyped names (first wins).
@@ -156,7 +163,12 @@ fn decode_parts(
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
                 let cell = if t.interned(col.name) {
                     match parts.legend.decode(cell) {
-                        Some(d) => Cow::Owned(d),
+                        Some(d) => {
+                            if !budget.spend(d.len(), offset_in(payload, cell)) {
+                                return result;
+                            }
+                            Cow::Owned(d)
+                        }
                         None => Cow::Borrowed(cell),
                     }
                 } else {
@@ -188,7 +200,7 @@ pub(crate) fn verify_plain(
         return None;
     }
     let parts = parts(payload);
-    let rest = decode_parts(&parts, schema, &[], opts);
+    let rest = decode_parts(payload, &parts, schema, &[], opts, &mut Budget::unlimited());
     if schema.tables.iter().any(|t| rest.contains_key(t.key)) {
         return None;
     }

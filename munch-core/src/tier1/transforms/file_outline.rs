@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::{iter_items, py_iter, truthy};
+use crate::decode::Budget;
 use crate::encode::Fail;
 use crate::tier1::schema::is_universal_body_key;
 use crate::value::{Kind, kind};
@@ -18,7 +19,7 @@ fn or_empty(v: Option<&Value>) -> Value {
 }
 
 /// Regroups the flat tables into `{results, repo?, _meta?, universal…}`.
-pub(crate) fn decode_batch(flat: &mut Map<String, Value>) {
+pub(crate) fn decode_batch(flat: &mut Map<String, Value>, budget: &mut Budget) {
     let mut by_file: Vec<(String, Vec<Value>)> = Vec::new();
     let mut index: alloc::collections::BTreeMap<String, usize> = Default::default();
     for sym in iter_items(flat.get("symbols").cloned().filter(truthy)) {
@@ -48,10 +49,12 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>) {
             .cloned()
             .unwrap_or_else(|| Value::String(String::new()));
         let symbols = match &file {
-            Value::String(f) => index
-                .get(f)
-                .and_then(|&i| by_file.get(i))
-                .map(|g| g.1.clone()),
+            Value::String(f) => index.get(f).and_then(|&i| by_file.get(i)).map(|g| {
+                // Entries naming one file each get a copy of its
+                // symbols: the copies count against the budget.
+                budget.spend(g.1.len().saturating_mul(64), 0);
+                g.1.clone()
+            }),
             _ => None,
         };
         let count = row
@@ -71,6 +74,9 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>) {
             entry.insert("repo".into(), r.clone());
         }
         results.push(Value::Object(entry));
+        if budget.exhausted_at.is_some() {
+            return;
+        }
     }
     let mut out = Map::new();
     out.insert("results".into(), Value::Array(results));

@@ -11,7 +11,7 @@ mod tectonic_map;
 use alloc::string::String;
 use serde_json::{Map, Value};
 
-use crate::decode::DecodeOptions;
+use crate::decode::{Budget, DecodeOptions};
 use crate::encode::Fail;
 use crate::tier1::schema::Transform;
 use crate::value::{Kind, kind};
@@ -70,6 +70,7 @@ pub(crate) fn decode(
     batch: bool,
     result: &mut Map<String, Value>,
     opts: &DecodeOptions,
+    budget: &mut Budget,
 ) {
     match t {
         Transform::None => {}
@@ -78,7 +79,7 @@ pub(crate) fn decode(
         Transform::SearchAst => search_ast::decode(result, opts),
         Transform::FileOutline => {
             if batch {
-                file_outline::decode_batch(result);
+                file_outline::decode_batch(result, budget);
             }
         }
         Transform::DependencyCycles => dependency_cycles::decode(result),

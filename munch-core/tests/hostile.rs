@@ -1,0 +1,96 @@
+//! Hostile payloads: expansion is bounded (legend handles, rows shared by
+//! several gen1 tables, symbol lists shared by fo1 batch entries), and
+//! table lookup stays linear.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::time::Instant;
+
+use munch_core::{DecodeErrorKind, DecodeOptions, decode, decode_with};
+
+#[test]
+fn legend_bomb_is_refused() {
+    let literal = "x".repeat(256 << 10);
+    let rows = "t,@1\n".repeat(150);
+    let payload =
+        format!("#MUNCH/1 tool=t enc=gen1\n\n@1={literal}\n\n__tables=t:k:c:str\n\n{rows}");
+    // 37.5 MiB of text from a 257 KiB payload (allowance 64 × 257 KiB +
+    // 16 MiB).
+    let err = decode(&payload).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+    assert!(
+        err.offset > literal.len(),
+        "offset {} points into the rows",
+        err.offset
+    );
+    // The same payload with a larger allowance decodes.
+    let opts = DecodeOptions {
+        expansion_ratio: 200,
+        ..DecodeOptions::default()
+    };
+    let v = decode_with(&payload, &opts).unwrap();
+    assert_eq!(v["k"].as_array().unwrap().len(), 150);
+}
+
+#[test]
+fn tier1_legend_bomb_is_refused() {
+    let literal = "y".repeat(1 << 20);
+    let rows = "s,@1\n".repeat(200);
+    let payload =
+        format!("#MUNCH/1 tool=search_symbols enc=ss1\n\n@1={literal}\n\nresult_count=1\n\n{rows}");
+    assert_eq!(
+        decode(&payload).unwrap_err().kind,
+        DecodeErrorKind::ExpansionLimit
+    );
+}
+
+#[test]
+fn shared_rows_of_many_gen1_tables_are_bounded() {
+    let n = 3000;
+    let decls: Vec<String> = (0..n).map(|i| format!("t:k{i}:c:int")).collect();
+    let rows = "t,1\n".repeat(n);
+    let payload = format!(
+        "#MUNCH/1 tool=t enc=gen1\n\n__tables={}\n\n{rows}",
+        decls.join(",")
+    );
+    let opts = DecodeOptions {
+        expansion_floor: 1 << 20,
+        ..DecodeOptions::default()
+    };
+    let start = Instant::now();
+    let err = decode_with(&payload, &opts).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+    assert!(start.elapsed().as_secs() < 5);
+}
+
+#[test]
+fn many_tables_with_distinct_tags_stay_linear() {
+    // 20,000 decls with their own tags and one row each: each decl finds
+    // its rows by one lookup, not by scanning all 20,000 rows (which the
+    // reference does: 400 million row checks).
+    let n = 20_000;
+    let decls: Vec<String> = (0..n).map(|i| format!("t{i}:k{i}:c:int")).collect();
+    let rows: String = (0..n).map(|i| format!("t{i},{i}\n")).collect();
+    let payload = format!(
+        "#MUNCH/1 tool=t enc=gen1\n\n__tables={}\n\n{rows}",
+        decls.join(",")
+    );
+    let start = Instant::now();
+    let v = decode(&payload).unwrap();
+    assert_eq!(v["k19999"][0]["c"], 19999);
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
+
+#[test]
+fn shared_symbol_lists_of_fo1_batches_are_bounded() {
+    let symbols = "s,id,name,function,sig,1,2,,sum,src/a.py\n".repeat(20_000);
+    let results = "b,src/a.py,python,,1\n".repeat(2_000);
+    let payload = format!(
+        "#MUNCH/1 tool=get_file_outline enc=fo1\n\n__tables=s:symbols:x,b:results:y\n\n{symbols}\n\n{results}"
+    );
+    let opts = DecodeOptions {
+        expansion_floor: 1 << 20,
+        ..DecodeOptions::default()
+    };
+    let err = decode_with(&payload, &opts).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+}
