@@ -331,7 +331,7 @@ impl<'v> Builder<'v> {
 }
 
 impl Entries<'_> {
-    /// The legend block (`@1=…` lines), or `None` when empty.
+    /// Appends the legend block (`@1=…` lines); false when it is empty.
     pub(crate) fn write(&self, out: &mut String) -> bool {
         for (i, v) in self.list.iter().enumerate() {
             if i > 0 {

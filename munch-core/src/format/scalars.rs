@@ -37,7 +37,7 @@ impl<'a> Scalars<'a> {
         self.pairs.get(i).map(|(_, v)| v.as_ref())
     }
 
-    /// Pairs in order, with the keys named in `skip` left out.
+    /// Pairs in order (`__tables` and `__stypes` included).
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&'a str, &str)> + '_ {
         self.pairs.iter().map(|(k, v)| (*k, v.as_ref()))
     }
