@@ -1,6 +1,42 @@
-//! `jsonmend-engine`: JSON repair for LLM output: profiles, schemas, streaming.
+//! `jsonmend-engine`: JSON repair for LLM output — it mends almost-JSON
+//! (unquoted keys, trailing commas, prose and code fences around it, Python
+//! literals, truncation) and says exactly what it changed and how much it
+//! guessed.
 //!
-//! This crate is being built; its specification is `shared/specs/jsonmend.md`
-//! of the toolwire project. It is `no_std` with `alloc`; `std` is a
-//! default feature.
+//! ```
+//! use jsonmend_engine::{repair_text, Exactness};
+//!
+//! let r = repair_text("```json\n{name: 'Ada', langs: ['en',],}\n```").unwrap();
+//! assert_eq!(r.text, r#"{"name": "Ada", "langs": ["en"]}"#);
+//! assert_eq!(r.exactness, Exactness::Cosmetic);
+//!
+//! // Valid JSON comes back unchanged, borrowed.
+//! let r = repair_text("{\"a\": 1}").unwrap();
+//! assert_eq!(r.exactness, Exactness::Exact);
+//! ```
+//!
+//! The specification is `shared/specs/jsonmend.md` of the toolwire project.
+//! The crate is `no_std` with `alloc`; `std` is a default feature.
 #![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod engine;
+mod error;
+mod finish;
+mod gate;
+mod json;
+mod options;
+mod position;
+mod report;
+mod rules;
+mod strict;
+
+pub use error::{Error, ErrorCode};
+pub use finish::{repair_bytes_unchecked, repair_unchecked};
+pub use gate::{repair, repair_bytes, repair_text};
+pub use options::{Options, Profile};
+pub use position::line_column;
+pub use report::{Completeness, Exactness, Repair, Repaired};
+pub use rules::{Class, Rule, Severity};

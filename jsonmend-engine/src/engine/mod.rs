@@ -1,0 +1,332 @@
+//! The repair engine: one forward pass over the input bytes with an explicit
+//! container stack (spec §2). Framing (prose, fences, markup) is in
+//! `framing`, strings in `string`, bare runs, numbers and literals in `bare`,
+//! containers and separators in `structure`; this file holds the state and
+//! the output helpers they share.
+
+mod bare;
+mod framing;
+mod scan;
+mod string;
+mod structure;
+
+use alloc::collections::BTreeSet;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::error::{Error, ErrorCode};
+use crate::rules::Rule;
+use crate::strict::Keys;
+
+/// The lookahead window of spec §2.1: probes never look further.
+pub(crate) const L: usize = 256;
+
+/// A repair as the engine records it; lines and columns come at the end.
+#[derive(Clone, Debug)]
+pub(crate) struct RawRepair {
+    pub(crate) rule: Rule,
+    pub(crate) offset: usize,
+    pub(crate) detail: Option<String>,
+    /// Input bytes dropped plus output bytes synthesized (loss weight).
+    pub(crate) weight: usize,
+}
+
+/// What kind of container a frame is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Object,
+    Array,
+    /// `( … )` written as an array (R056).
+    Tuple,
+    /// `NAME( … )` unwrapped: one argument is itself, none is null.
+    Call,
+    /// The object R053 opened around a key found outside an object.
+    Implicit,
+}
+
+impl Kind {
+    /// The input closer that matches the kind.
+    pub(crate) fn closer(self) -> u8 {
+        match self {
+            Kind::Object | Kind::Implicit => b'}',
+            Kind::Array => b']',
+            Kind::Tuple | Kind::Call => b')',
+        }
+    }
+
+    pub(crate) fn is_object(self) -> bool {
+        matches!(self, Kind::Object | Kind::Implicit)
+    }
+}
+
+/// Where a frame is in its grammar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Object: a key or the closer is expected.
+    Key,
+    /// Object: the key was read, its colon is expected.
+    Colon,
+    /// Object: the colon was read, the value is expected.
+    Value,
+    /// Array-like: an element or the closer is expected.
+    Elem,
+    /// After a member or element: a separator or the closer is expected.
+    After,
+}
+
+/// A container that just closed inside an object (R055 may reopen it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Closed {
+    pub(crate) kind: Kind,
+    pub(crate) closer_out: usize,
+    pub(crate) items: usize,
+}
+
+#[derive(Debug)]
+pub(crate) struct Frame {
+    pub(crate) kind: Kind,
+    pub(crate) state: State,
+    pub(crate) items: usize,
+    pub(crate) open_out: usize,
+    /// `{` merged into this object by R055, each owed a `}`.
+    pub(crate) absorbed: usize,
+    pub(crate) key_base: usize,
+    pub(crate) key_index: Option<BTreeSet<u64>>,
+    /// The last key's text, for messages.
+    pub(crate) key: String,
+    /// Out offset where the last item starts (R053 inserts `{` there).
+    pub(crate) last_item_out: usize,
+    pub(crate) last_item_string: bool,
+    pub(crate) last_member: Option<Closed>,
+    pub(crate) had_comma: bool,
+    /// For calls: the rule to record when it unwraps (R009 wraps the
+    /// document, its `;` is consumed).
+    pub(crate) jsonp: bool,
+}
+
+impl Frame {
+    fn new(kind: Kind, state: State, open_out: usize, key_base: usize) -> Frame {
+        Frame {
+            kind,
+            state,
+            items: 0,
+            open_out,
+            absorbed: 0,
+            key_base,
+            key_index: None,
+            key: String::new(),
+            last_item_out: open_out,
+            last_item_string: false,
+            last_member: None,
+            had_comma: false,
+            jsonp: false,
+        }
+    }
+}
+
+/// The separator state after an item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sep {
+    None,
+    /// A comma was read (its offset); it sits in `held`.
+    Comma(usize),
+    /// The next item needs a comma that no rule has to report.
+    Implied,
+}
+
+/// Where a value is being read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ctx {
+    Key,
+    ObjValue,
+    Elem,
+    Top,
+}
+
+pub(crate) struct Engine<'a> {
+    pub(crate) src: &'a [u8],
+    pub(crate) pos: usize,
+    pub(crate) out: Vec<u8>,
+    pub(crate) stack: Vec<Frame>,
+    /// Open containers per closer (`}`, `]`, `)`), for O(1) deeper matches.
+    pub(crate) open_counts: [usize; 3],
+    pub(crate) held: Vec<u8>,
+    pub(crate) sep: Sep,
+    pub(crate) repairs: Vec<RawRepair>,
+    pub(crate) max_depth: usize,
+    pub(crate) skip_prose: bool,
+    /// The open code fence: its character and length.
+    pub(crate) fence: Option<(u8, usize)>,
+    /// Tag names seen in prose; `</NAME>` ends a document.
+    pub(crate) tags: Vec<Vec<u8>>,
+    /// A fence close or closing tag ended the current document.
+    pub(crate) stop: bool,
+    /// Out spans of the documents found.
+    pub(crate) docs: Vec<(usize, usize)>,
+    /// Input offset where each document starts.
+    pub(crate) doc_in: Vec<usize>,
+    pub(crate) truncated: bool,
+    /// Some input character lies inside a string, key, number or literal.
+    pub(crate) content: bool,
+    pub(crate) top_done: bool,
+    pub(crate) top_string: bool,
+    pub(crate) keys: Keys,
+    /// Bytes synthesized by R070–R076 (readiness `S`).
+    pub(crate) synthesized: usize,
+    /// A wrapper (fence, tag, `data:`, call) was seen (E003 vs E002).
+    pub(crate) saw_wrapper: bool,
+    /// Input offset where trailing prose starts (readiness `P`).
+    pub(crate) payload_end: Option<usize>,
+}
+
+impl<'a> Engine<'a> {
+    pub(crate) fn new(src: &'a [u8], max_depth: usize, skip_prose: bool) -> Engine<'a> {
+        Engine {
+            src,
+            pos: 0,
+            out: Vec::with_capacity(src.len() + src.len() / 8 + 16),
+            stack: Vec::new(),
+            open_counts: [0; 3],
+            held: Vec::new(),
+            sep: Sep::None,
+            repairs: Vec::new(),
+            max_depth,
+            skip_prose,
+            fence: None,
+            tags: Vec::new(),
+            stop: false,
+            docs: Vec::new(),
+            doc_in: Vec::new(),
+            truncated: false,
+            content: false,
+            top_done: false,
+            top_string: false,
+            keys: Keys::default(),
+            synthesized: 0,
+            saw_wrapper: false,
+            payload_end: None,
+        }
+    }
+
+    /// Records a repair without a token.
+    pub(crate) fn note(&mut self, rule: Rule, offset: usize) {
+        self.note_weighted(rule, offset, None, 1);
+    }
+
+    /// Records a repair with its `{token}`/`{key}`.
+    pub(crate) fn note_with(&mut self, rule: Rule, offset: usize, detail: &[u8]) {
+        let text = String::from_utf8_lossy(detail).into_owned();
+        let weight = detail.len().max(1);
+        self.note_weighted(rule, offset, Some(text), weight);
+    }
+
+    pub(crate) fn note_weighted(
+        &mut self,
+        rule: Rule,
+        offset: usize,
+        detail: Option<String>,
+        weight: usize,
+    ) {
+        if rule.is_truncation() {
+            self.truncated = true;
+        }
+        self.repairs.push(RawRepair {
+            rule,
+            offset,
+            detail,
+            weight,
+        });
+    }
+
+    pub(crate) fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    pub(crate) fn byte(&self, at: usize) -> Option<u8> {
+        self.src.get(at).copied()
+    }
+
+    pub(crate) fn slice(&self, from: usize, to: usize) -> &'a [u8] {
+        let src: &'a [u8] = self.src;
+        src.get(from..to.min(src.len())).unwrap_or_default()
+    }
+
+    pub(crate) fn eof(&self) -> bool {
+        self.pos >= self.src.len()
+    }
+
+    /// Pushes a container frame, writing its opener; `E040` past the limit.
+    pub(crate) fn push(&mut self, kind: Kind, state: State, opener: &[u8]) -> Result<(), Error> {
+        if self.stack.len() >= self.max_depth {
+            return Err(Error::new(
+                ErrorCode::E040,
+                alloc::format!("nesting deeper than {} levels", self.max_depth),
+            )
+            .at(self.src, self.pos));
+        }
+        let open_out = self.out.len();
+        self.out.extend_from_slice(opener);
+        let frame = Frame::new(kind, state, open_out, self.keys.base());
+        self.count(kind, true);
+        self.stack.push(frame);
+        Ok(())
+    }
+
+    pub(crate) fn count(&mut self, kind: Kind, open: bool) {
+        let slot = match kind.closer() {
+            b'}' => 0,
+            b']' => 1,
+            _ => 2,
+        };
+        if let Some(n) = self.open_counts.get_mut(slot) {
+            if open {
+                *n += 1;
+            } else {
+                *n = n.saturating_sub(1);
+            }
+        }
+    }
+
+    pub(crate) fn open_count(&self, closer: u8) -> usize {
+        let slot = match closer {
+            b'}' => 0,
+            b']' => 1,
+            _ => 2,
+        };
+        self.open_counts.get(slot).copied().unwrap_or(0)
+    }
+
+    /// Writes one char as JSON string content (escaping as needed).
+    pub(crate) fn write_char(&mut self, c: char) {
+        match c {
+            '"' => self.out.extend_from_slice(b"\\\""),
+            '\\' => self.out.extend_from_slice(b"\\\\"),
+            '\n' => self.out.extend_from_slice(b"\\n"),
+            '\r' => self.out.extend_from_slice(b"\\r"),
+            '\t' => self.out.extend_from_slice(b"\\t"),
+            '\u{8}' => self.out.extend_from_slice(b"\\b"),
+            '\u{c}' => self.out.extend_from_slice(b"\\f"),
+            c if (c as u32) < 0x20 => {
+                let hex = b"0123456789abcdef";
+                let v = c as usize;
+                self.out.extend_from_slice(b"\\u00");
+                self.out.push(hex.get(v >> 4).copied().unwrap_or(b'0'));
+                self.out.push(hex.get(v & 15).copied().unwrap_or(b'0'));
+            }
+            c => {
+                let mut buf = [0u8; 4];
+                self.out
+                    .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+
+    /// Writes `text` as a complete JSON string.
+    pub(crate) fn write_string(&mut self, text: &[u8]) {
+        self.out.push(b'"');
+        for c in String::from_utf8_lossy(text).chars() {
+            self.write_char(c);
+        }
+        self.out.push(b'"');
+    }
+}

@@ -1,0 +1,292 @@
+//! Characters, whitespace, comments and the probes every part shares.
+
+use super::{Engine, L, State};
+use crate::rules::Rule;
+
+/// A decoded character: its scalar (U+FFFD for a bad byte), its length and
+/// whether the bytes were valid UTF-8.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ch {
+    pub(crate) c: char,
+    pub(crate) len: usize,
+    pub(crate) valid: bool,
+}
+
+/// Decodes the character at `at` (`None` at the end).
+pub(crate) fn decode(src: &[u8], at: usize) -> Option<Ch> {
+    let b = *src.get(at)?;
+    if b < 0x80 {
+        return Some(Ch {
+            c: char::from(b),
+            len: 1,
+            valid: true,
+        });
+    }
+    let width = match b {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 0,
+    };
+    let bad = Ch {
+        c: '\u{FFFD}',
+        len: 1,
+        valid: false,
+    };
+    if width == 0 {
+        return Some(bad);
+    }
+    let Some(bytes) = src.get(at..at + width) else {
+        return Some(bad);
+    };
+    match core::str::from_utf8(bytes)
+        .ok()
+        .and_then(|s| s.chars().next())
+    {
+        Some(c) => Some(Ch {
+            c,
+            len: width,
+            valid: true,
+        }),
+        None => Some(bad),
+    }
+}
+
+/// The quote characters of spec §0.
+pub(crate) fn is_quote(c: char) -> bool {
+    matches!(
+        c,
+        '"' | '\'' | '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}' | '`' | '\u{B4}'
+    )
+}
+
+/// Non-ASCII whitespace replaced between tokens (R002).
+pub(crate) fn is_special_ws(c: char) -> bool {
+    matches!(
+        c,
+        '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200B}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'
+                | '\u{2060}'
+                | '\u{3000}'
+                | '\u{FEFF}'
+    )
+}
+
+pub(crate) fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_' || b == b'$'
+}
+
+pub(crate) fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
+}
+
+/// Where whitespace read at the current position goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sink {
+    Out,
+    Held,
+    Drop,
+}
+
+impl Engine<'_> {
+    pub(crate) fn ch(&self, at: usize) -> Option<Ch> {
+        decode(self.src, at)
+    }
+
+    /// The first offset at or after `at` that is not a space or tab.
+    pub(crate) fn skip_blank(&self, mut at: usize) -> usize {
+        while let Some(b' ' | b'\t') = self.byte(at) {
+            at += 1;
+        }
+        at
+    }
+
+    /// The first offset at or after `at` that is not whitespace (LF too).
+    pub(crate) fn skip_space(&self, mut at: usize) -> usize {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.byte(at) {
+            at += 1;
+        }
+        at
+    }
+
+    /// Whether a comment starts at `at` (`//`, `/*`).
+    pub(crate) fn comment_at(&self, at: usize) -> bool {
+        self.byte(at) == Some(b'/') && matches!(self.byte(at + 1), Some(b'/' | b'*'))
+    }
+
+    /// Where whitespace goes at the current position.
+    pub(crate) fn sink(&self) -> Sink {
+        match self.stack.last() {
+            None => Sink::Drop,
+            Some(f) => match f.state {
+                State::After => Sink::Held,
+                State::Key | State::Elem if f.items > 0 => Sink::Held,
+                _ => Sink::Out,
+            },
+        }
+    }
+
+    /// Whether the current position expects a value (`#` is content there).
+    pub(crate) fn value_position(&self) -> bool {
+        match self.stack.last() {
+            None => !self.top_done,
+            Some(f) => matches!(f.state, State::Value | State::Elem),
+        }
+    }
+
+    fn put_ws(&mut self, sink: Sink, bytes: &[u8]) {
+        match sink {
+            Sink::Out => self.out.extend_from_slice(bytes),
+            Sink::Held => self.held.extend_from_slice(bytes),
+            Sink::Drop => {}
+        }
+    }
+
+    /// Skips whitespace (R002 for non-ASCII) and comments (R003/R004);
+    /// stops at a fence close or a closing tag (sets `stop`).
+    pub(crate) fn trivia(&mut self) {
+        let sink = self.sink();
+        let hash_comment = !self.value_position();
+        loop {
+            let start = self.pos;
+            while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+                self.pos += 1;
+            }
+            if self.pos > start {
+                let ws = self.slice(start, self.pos);
+                self.put_ws(sink, ws);
+            }
+            let Some(b) = self.peek() else { return };
+            if b == b'/' && self.byte(self.pos + 1) == Some(b'/') {
+                self.line_comment();
+            } else if b == b'/' && self.byte(self.pos + 1) == Some(b'*') {
+                self.block_comment();
+            } else if b == b'#' && hash_comment {
+                self.line_comment();
+            } else if b >= 0x80 {
+                match self.ch(self.pos) {
+                    Some(ch) if is_special_ws(ch.c) => {
+                        let code = alloc::format!("U+{:04X}", ch.c as u32);
+                        self.note_weighted(Rule::SpecialWhitespace, self.pos, Some(code), 1);
+                        self.put_ws(sink, b" ");
+                        self.pos += ch.len;
+                    }
+                    _ => return,
+                }
+            } else {
+                if self.terminator_here() {
+                    self.stop = true;
+                }
+                return;
+            }
+        }
+    }
+
+    pub(crate) fn line_comment(&mut self) {
+        self.note(Rule::LineComment, self.pos);
+        let rest = self.src.get(self.pos..).unwrap_or_default();
+        let len = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
+        self.pos += len;
+    }
+
+    pub(crate) fn block_comment(&mut self) {
+        self.note(Rule::BlockComment, self.pos);
+        let rest = self.src.get(self.pos + 2..).unwrap_or_default();
+        let len = rest
+            .windows(2)
+            .position(|w| w == b"*/")
+            .map_or(rest.len(), |p| p + 2);
+        self.pos += 2 + len;
+    }
+
+    /// A fence close (the open fence's character, at least as long) or a
+    /// closing tag of a remembered name starts at `pos`.
+    pub(crate) fn terminator_here(&self) -> bool {
+        self.fence_close_len(self.pos).is_some() || self.closing_tag_len(self.pos).is_some()
+    }
+
+    /// Length of a closing fence at `at`, if one is there.
+    pub(crate) fn fence_close_len(&self, at: usize) -> Option<usize> {
+        let (c, n) = self.fence?;
+        let run = self.run_of(at, c);
+        // A shorter run of two still closes: models cut the fence short.
+        (run >= n.min(2)).then_some(run)
+    }
+
+    /// Length of a run of `c` at `at`.
+    pub(crate) fn run_of(&self, at: usize, c: u8) -> usize {
+        self.src
+            .get(at..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&b| b == c)
+            .count()
+    }
+
+    /// Length of `</NAME>` at `at` for a remembered NAME.
+    pub(crate) fn closing_tag_len(&self, at: usize) -> Option<usize> {
+        if self.tags.is_empty() || self.byte(at) != Some(b'<') || self.byte(at + 1) != Some(b'/') {
+            return None;
+        }
+        let rest = self.src.get(at + 2..).unwrap_or_default();
+        self.tags.iter().find_map(|name| {
+            let tail = rest.strip_prefix(name.as_slice())?;
+            (tail.first() == Some(&b'>')).then_some(name.len() + 3)
+        })
+    }
+
+    /// Probe: optional whitespace, a key (quoted within `L` on one line, or a
+    /// bare identifier) and `:` from `at`.
+    pub(crate) fn key_colon_at(&self, at: usize, bare_ok: bool) -> bool {
+        let at = self.skip_space(at);
+        let Some(ch) = self.ch(at) else { return false };
+        let end = if is_quote(ch.c) {
+            match self.find_on_line(at + ch.len, is_quote) {
+                Some(close) => close + self.ch(close).map_or(1, |c| c.len),
+                None => return false,
+            }
+        } else if bare_ok
+            && self
+                .byte(at)
+                .is_some_and(|b| is_ident_start(b) || b.is_ascii_digit())
+        {
+            let mut e = at;
+            while self
+                .byte(e)
+                .is_some_and(|b| is_ident(b) || b == b'-' || b == b'.')
+            {
+                e += 1;
+            }
+            e
+        } else {
+            return false;
+        };
+        let next = self.skip_blank(end);
+        self.byte(next) == Some(b':') || self.ch(next).is_some_and(|c| c.c == '\u{FF1A}')
+    }
+
+    /// The first char on the line from `from` (within `L`) that satisfies
+    /// `pred`.
+    pub(crate) fn find_on_line(&self, from: usize, pred: impl Fn(char) -> bool) -> Option<usize> {
+        let mut at = from;
+        let limit = from + L;
+        while at < limit {
+            let ch = self.ch(at)?;
+            if ch.c == '\n' || ch.c == '\r' {
+                return None;
+            }
+            if pred(ch.c) {
+                return Some(at);
+            }
+            at += ch.len;
+        }
+        None
+    }
+}

@@ -1,0 +1,402 @@
+//! Strings (spec §4.1): any quote character opens one; the close decision,
+//! inner quotes, early close, key split, escapes, control characters,
+//! concatenation and end of input.
+
+use super::scan::is_quote;
+use super::{Ctx, Engine, L};
+use crate::rules::Rule;
+
+/// The characters that close a string opened by `open`.
+fn closers(open: char) -> (char, char) {
+    match open {
+        '\u{201C}' | '\u{201D}' => ('\u{201D}', '"'),
+        '\u{2018}' | '\u{2019}' => ('\u{2019}', '\u{2019}'),
+        '`' | '\u{B4}' => ('`', '\u{B4}'),
+        c => (c, c),
+    }
+}
+
+/// How a string segment ended.
+enum End {
+    /// At its closing quote (consumed).
+    Closed,
+    /// Before a separator, key colon or closer run (not consumed).
+    Early,
+    /// At the end of the input (the input offset where the content began).
+    Eof(usize),
+}
+
+impl Engine<'_> {
+    /// Reads a string starting at its opening quote and writes it as a JSON
+    /// string (joining `+` concatenations).
+    pub(crate) fn string(&mut self, ctx: Ctx) {
+        let out_start = self.out.len();
+        self.out.push(b'"');
+        loop {
+            let end = self.segment(ctx);
+            match end {
+                End::Closed => {
+                    if let Some(next) = self.concat_next() {
+                        self.note(Rule::StringConcat, self.pos);
+                        self.pos = next;
+                        continue;
+                    }
+                    self.out.push(b'"');
+                }
+                End::Early => self.out.push(b'"'),
+                End::Eof(from) => self.string_eof(out_start, from),
+            }
+            return;
+        }
+    }
+
+    /// After a closed string: the offset of the next string's opening quote
+    /// when a `+` joins them (comments and newlines allowed around it).
+    fn concat_next(&self) -> Option<usize> {
+        let mut at = self.skip_space(self.pos);
+        if self.byte(at) != Some(b'+') {
+            return None;
+        }
+        at += 1;
+        loop {
+            at = self.skip_space(at);
+            if self.byte(at) == Some(b'/') && self.byte(at + 1) == Some(b'*') {
+                let rest = self.src.get(at + 2..)?;
+                at += 2 + rest.windows(2).position(|w| w == b"*/")? + 2;
+            } else if self.byte(at) == Some(b'/') && self.byte(at + 1) == Some(b'/') {
+                let rest = self.src.get(at..)?;
+                at += rest.iter().position(|&b| b == b'\n')?;
+            } else {
+                break;
+            }
+        }
+        self.ch(at).filter(|c| is_quote(c.c)).map(|_| at)
+    }
+
+    /// One quoted segment: from the opening quote to its end.
+    fn segment(&mut self, ctx: Ctx) -> End {
+        let Some(open) = self.ch(self.pos) else {
+            return End::Eof(self.pos);
+        };
+        match open.c {
+            '"' => {}
+            '\'' => self.note(Rule::SingleQuotes, self.pos),
+            _ => self.note(Rule::TypographicQuotes, self.pos),
+        }
+        let (c1, c2) = closers(open.c);
+        self.pos += open.len;
+        let from = self.pos;
+        // R018: `""x""` / `''x''`.
+        let mut doubled = false;
+        if self.ch(self.pos).is_some_and(|c| c.c == open.c) {
+            let after = self.ch(self.pos + open.len);
+            if after.is_some_and(|c| {
+                !c.c.is_whitespace()
+                    && !is_quote(c.c)
+                    && !matches!(c.c, ',' | ':' | '}' | ']' | ')')
+            }) {
+                self.note(Rule::DoubledQuotes, self.pos - open.len);
+                doubled = true;
+                self.pos += open.len;
+            } else {
+                // An empty string.
+                self.pos += open.len;
+                return End::Closed;
+            }
+        }
+        loop {
+            // Copy plain ASCII quickly.
+            let rest = self.src.get(self.pos..).unwrap_or_default();
+            let plain = rest
+                .iter()
+                .position(|&b| {
+                    !(0x20..0x7F).contains(&b)
+                        || matches!(b, b'"' | b'\'' | b'`' | b'\\' | b',' | b':')
+                })
+                .unwrap_or(rest.len());
+            if plain > 0 {
+                self.content = true;
+                self.out
+                    .extend_from_slice(rest.get(..plain).unwrap_or_default());
+                self.pos += plain;
+            }
+            let Some(ch) = self.ch(self.pos) else {
+                return End::Eof(from);
+            };
+            self.content = true;
+            if ch.c == c1 || ch.c == c2 {
+                if doubled {
+                    if self.ch(self.pos + ch.len).is_some_and(|n| n.c == ch.c) {
+                        self.pos += 2 * ch.len;
+                        return End::Closed;
+                    }
+                } else if self.closes(ctx, self.pos + ch.len) {
+                    self.pos += ch.len;
+                    return End::Closed;
+                } else {
+                    self.note(Rule::InnerQuote, self.pos);
+                }
+                self.write_char(ch.c);
+                self.pos += ch.len;
+                continue;
+            }
+            match ch.c {
+                '\\' => {
+                    if !self.escape() {
+                        return End::Eof(from);
+                    }
+                }
+                ',' if matches!(ctx, Ctx::ObjValue | Ctx::Elem) && self.early_close(ctx) => {
+                    self.note(Rule::MissingCloseQuote, self.pos);
+                    return End::Early;
+                }
+                ':' if ctx == Ctx::Key && self.key_split() => {
+                    self.note(Rule::KeyColonSplit, self.pos);
+                    return End::Early;
+                }
+                c if (c as u32) < 0x20 => {
+                    let code = alloc::format!("U+{:04X}", c as u32);
+                    self.note_weighted(Rule::RawControlChar, self.pos, Some(code), 1);
+                    self.write_char(c);
+                    self.pos += 1;
+                }
+                c => {
+                    if !ch.valid {
+                        self.note(Rule::InvalidUtf8, self.pos);
+                    }
+                    self.write_char(c);
+                    self.pos += ch.len;
+                }
+            }
+        }
+    }
+
+    /// The close decision at a candidate closing quote; `after` is the
+    /// offset just past it.
+    fn closes(&self, ctx: Ctx, after: usize) -> bool {
+        let at = self.skip_blank(after);
+        let Some(ch) = self.ch(at) else { return true };
+        match ch.c {
+            '\n' | '\r' | '}' | ']' | ')' | '+' | '#' => true,
+            c if is_quote(c) => true,
+            '/' => self.comment_at(at),
+            ':' | '\u{FF1A}' => ctx != Ctx::ObjValue,
+            ',' | '\u{FF0C}' | ';' => ctx != Ctx::ObjValue || self.value_comma_closes(at + ch.len),
+            _ => {
+                if self.fence_close_len(at).is_some() || self.closing_tag_len(at).is_some() {
+                    return true;
+                }
+                // Nothing on the rest of the line could close the string.
+                self.find_on_line(at, is_quote).is_none()
+            }
+        }
+    }
+
+    /// In an object value, a quote before `,` closes only if the probe after
+    /// the comma finds a quote, `}`, LF, the end, or a bare key and `:`.
+    fn value_comma_closes(&self, after: usize) -> bool {
+        let at = self.skip_blank(after);
+        if self.comment_at(at) {
+            return true;
+        }
+        match self.ch(at) {
+            None => true,
+            Some(c) if is_quote(c.c) || matches!(c.c, '}' | '\n' | '\r') => true,
+            Some(_) => self.key_colon_at(at, true),
+        }
+    }
+
+    /// R024: at a `,` inside an object value or array string, close before
+    /// it when what follows is clearly the next item.
+    fn early_close(&self, ctx: Ctx) -> bool {
+        let after = self.pos + 1;
+        let at = self.skip_blank(after);
+        if self.ch(at).is_some_and(|c| is_quote(c.c)) && self.key_colon_at(at, false) {
+            return true;
+        }
+        // A comma ending the line.
+        if !matches!(self.byte(at), Some(b'\n' | b'\r')) {
+            return false;
+        }
+        let next = self.skip_space(at);
+        match ctx {
+            Ctx::Elem => match self.ch(next) {
+                Some(c) if is_quote(c.c) => self.find_on_line(next + c.len, is_quote).is_some(),
+                _ => false,
+            },
+            _ => self.key_colon_at(next, true),
+        }
+    }
+
+    /// R025: a `:` in a key ends it unless the next quote on the line is
+    /// followed by `:`.
+    fn key_split(&self) -> bool {
+        match self.find_on_line(self.pos + 1, is_quote) {
+            Some(q) => {
+                let len = self.ch(q).map_or(1, |c| c.len);
+                let next = self.skip_blank(q + len);
+                self.byte(next) != Some(b':')
+            }
+            None => true,
+        }
+    }
+
+    /// An escape at `pos` (a backslash). Returns false at the end of input.
+    fn escape(&mut self) -> bool {
+        let at = self.pos;
+        let Some(e) = self.byte(at + 1) else {
+            self.note(Rule::TruncatedEscape, at);
+            self.pos = self.src.len();
+            return false;
+        };
+        match e {
+            b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
+                self.out.extend_from_slice(self.slice(at, at + 2));
+                self.pos += 2;
+            }
+            b'\'' => {
+                self.note_with(Rule::JsEscape, at, b"\\'");
+                self.out.push(b'\'');
+                self.pos += 2;
+            }
+            b'\n' => {
+                self.note_with(Rule::JsEscape, at, b"\\\n");
+                self.out.extend_from_slice(b"\\n");
+                self.pos += 2;
+            }
+            b'\r' => {
+                self.note_with(Rule::JsEscape, at, b"\\\r");
+                self.out.extend_from_slice(b"\\n");
+                self.pos += if self.byte(at + 2) == Some(b'\n') {
+                    3
+                } else {
+                    2
+                };
+            }
+            b'u' => return self.unicode_escape(),
+            _ => {
+                let len = self.ch(at + 1).map_or(1, |c| c.len);
+                let token = self.slice(at, at + 1 + len);
+                self.note_with(Rule::InvalidEscape, at, token);
+                self.out.extend_from_slice(b"\\\\");
+                self.pos += 1;
+            }
+        }
+        true
+    }
+
+    fn hex4(&self, at: usize) -> Option<u32> {
+        let h = self.src.get(at..at + 4)?;
+        if !h.iter().all(u8::is_ascii_hexdigit) {
+            return None;
+        }
+        u32::from_str_radix(core::str::from_utf8(h).ok()?, 16).ok()
+    }
+
+    /// Whether the input ends within `[at, at + n)` with only hex digits
+    /// (an escape cut off by the end of input).
+    fn hex_cut(&self, at: usize, n: usize) -> bool {
+        let rest = self.src.get(at..).unwrap_or_default();
+        rest.len() < n && rest.iter().all(u8::is_ascii_hexdigit)
+    }
+
+    fn unicode_escape(&mut self) -> bool {
+        let at = self.pos;
+        if self.hex_cut(at + 2, 4) {
+            self.note(Rule::TruncatedEscape, at);
+            self.pos = self.src.len();
+            return false;
+        }
+        let Some(unit) = self.hex4(at + 2) else {
+            let token = self.slice(at, (at + 6).min(self.src.len()));
+            self.note_with(Rule::InvalidEscape, at, token);
+            self.out.extend_from_slice(b"\\\\");
+            self.pos += 1;
+            return true;
+        };
+        if (0xD800..0xDC00).contains(&unit) {
+            let next = at + 6;
+            let rest = self.src.get(next..).unwrap_or_default();
+            if rest.is_empty()
+                || (rest.len() < 6
+                    && b"\\u".starts_with(rest.get(..rest.len().min(2)).unwrap_or_default())
+                    && self.hex_cut(next + 2, 4))
+            {
+                self.note(Rule::TruncatedEscape, at);
+                self.pos = self.src.len();
+                return false;
+            }
+            if rest.starts_with(b"\\u") {
+                if let Some(lo) = self.hex4(next + 2) {
+                    if (0xDC00..0xE000).contains(&lo) {
+                        self.out.extend_from_slice(self.slice(at, at + 12));
+                        self.pos += 12;
+                        return true;
+                    }
+                }
+            }
+        }
+        if (0xD800..0xE000).contains(&unit) {
+            let token = self.slice(at, at + 6);
+            self.note_with(Rule::LoneSurrogate, at, token);
+            self.out.extend_from_slice("\u{FFFD}".as_bytes());
+        } else {
+            self.out.extend_from_slice(self.slice(at, at + 6));
+        }
+        self.pos += 6;
+        true
+    }
+
+    /// End of input inside a string: R070, and R076 when a trailing run of
+    /// closers closes exactly the innermost open containers.
+    fn string_eof(&mut self, out_start: usize, from: usize) {
+        let n = self.src.len();
+        // The trailing run of closers and whitespace.
+        let mut start = n;
+        let mut closers = 0usize;
+        while start > 0 {
+            match self.byte(start - 1) {
+                Some(b'}' | b']' | b')') => closers += 1,
+                Some(b' ' | b'\t' | b'\n' | b'\r') => {}
+                _ => break,
+            }
+            start -= 1;
+        }
+        // The run starts at its first closer.
+        while start < n && !matches!(self.byte(start), Some(b'}' | b']' | b')')) {
+            start += 1;
+        }
+        let run_fits = closers > 0 && closers == self.stack.len() && start > from && {
+            let mut depth = self.stack.len();
+            self.slice(start, n).iter().all(|&b| match b {
+                b'}' | b']' | b')' => {
+                    depth -= 1;
+                    self.stack.get(depth).is_some_and(|f| f.kind.closer() == b)
+                }
+                _ => true,
+            })
+        };
+        if run_fits && start + L >= n {
+            let written: usize = self
+                .slice(start, n)
+                .iter()
+                .map(|&b| {
+                    if matches!(b, b'\n' | b'\r' | b'\t') {
+                        2
+                    } else {
+                        1
+                    }
+                })
+                .sum();
+            let keep = self.out.len().saturating_sub(written).max(out_start + 1);
+            self.out.truncate(keep);
+            self.repairs
+                .retain(|r| !(r.rule == Rule::RawControlChar && r.offset >= start));
+            self.note(Rule::CloserInString, start);
+            self.pos = start;
+        }
+        self.note_weighted(Rule::TruncatedString, n, None, 1);
+        self.synthesized += 1;
+        self.out.push(b'"');
+    }
+}

@@ -1,0 +1,749 @@
+//! Containers and separators (spec §4.5): the document loop, the grammar
+//! states of objects and arrays, commas written only when the next item
+//! begins, closers, implicit objects, merges and end of input.
+
+use super::bare::{Word, classify, complete_literal};
+use super::scan::is_quote;
+use super::{Closed, Ctx, Engine, Frame, Kind, Sep, State};
+use crate::error::Error;
+use crate::rules::Rule;
+
+impl Engine<'_> {
+    /// Parses one document from `pos` (or continues the reopened one on the
+    /// stack); its output starts at `start`.
+    pub(crate) fn document(&mut self, start: usize) -> Result<(), Error> {
+        self.stop = false;
+        if self.stack.is_empty() {
+            self.top_done = false;
+        }
+        let mut guard = 0usize;
+        loop {
+            self.trivia();
+            if self.stop || self.eof() {
+                break;
+            }
+            let before = (self.pos, self.stack.len(), self.top_done);
+            if self.stack.is_empty() {
+                if self.top_done {
+                    if self.top_string && self.colon_at(self.pos) {
+                        self.implicit_object(start, true)?;
+                        continue;
+                    }
+                    break;
+                }
+                self.value(Ctx::Top)?;
+            } else {
+                self.step()?;
+            }
+            // Every step consumes input or changes the structure; a step
+            // that did neither would loop forever, so drop one character.
+            if (self.pos, self.stack.len(), self.top_done) == before {
+                guard += 1;
+                if guard > 2 {
+                    let len = self.ch(self.pos).map_or(1, |c| c.len);
+                    let token = self.slice(self.pos, self.pos + len);
+                    self.note_with(Rule::Garbage, self.pos, token);
+                    self.pos += len;
+                    guard = 0;
+                }
+            } else {
+                guard = 0;
+            }
+        }
+        self.finish_frames();
+        if self.out.len() > start {
+            self.docs.push((start, self.out.len()));
+        } else {
+            self.doc_in.pop();
+        }
+        Ok(())
+    }
+
+    pub(crate) fn colon_at(&self, at: usize) -> bool {
+        let at = self.skip_blank(at);
+        self.byte(at) == Some(b':') || self.ch(at).is_some_and(|c| c.c == '\u{FF1A}')
+    }
+
+    /// Whether a value can start at `at` (the probe of R050).
+    pub(crate) fn value_start_at(&self, at: usize) -> bool {
+        match self.ch(at) {
+            Some(c) => {
+                is_quote(c.c)
+                    || matches!(c.c, '{' | '[' | '(' | '-' | '+' | '.')
+                    || c.c.is_ascii_alphanumeric()
+            }
+            None => false,
+        }
+    }
+
+    /// One step in the top frame's grammar.
+    fn step(&mut self) -> Result<(), Error> {
+        let Some(top) = self.stack.last() else {
+            return Ok(());
+        };
+        let (kind, state, items) = (top.kind, top.state, top.items);
+        let Some(ch) = self.ch(self.pos) else {
+            return Ok(());
+        };
+        let b = self.peek().unwrap_or(0);
+        let at = self.pos;
+        match state {
+            State::Key => match b {
+                b'}' | b']' | b')' => self.closer(b)?,
+                b',' => {
+                    self.note(Rule::ExtraComma, at);
+                    self.pos += 1;
+                }
+                b':' => {
+                    self.note(Rule::MissingKey, at);
+                    self.begin_item();
+                    self.out.extend_from_slice(b"\"\"");
+                    self.set_state(State::Colon);
+                }
+                b'{' | b'[' => self.container_in_key_position(b)?,
+                _ if self.ellipsis_len(at) > 0 => {
+                    let len = self.ellipsis_len(at);
+                    self.note_with(Rule::Ellipsis, at, self.slice(at, at + len));
+                    self.pos += len;
+                }
+                _ if is_quote(ch.c) => {
+                    self.begin_item();
+                    let key_out = self.out.len();
+                    self.string(Ctx::Key);
+                    self.key_written(key_out, at);
+                    self.set_state(State::Colon);
+                }
+                _ => self.bare_key(),
+            },
+            State::Colon => {
+                if b == b':' || ch.c == '\u{FF1A}' {
+                    if b != b':' {
+                        self.note_with(Rule::SeparatorVariant, at, "\u{FF1A}".as_bytes());
+                    }
+                    self.out.push(b':');
+                    self.pos += ch.len;
+                    if self.byte(self.pos) == Some(b':') {
+                        self.note_with(Rule::SeparatorVariant, at, b"::");
+                        self.pos += 1;
+                    }
+                    self.set_state(State::Value);
+                } else if b == b'=' {
+                    self.note_with(Rule::SeparatorVariant, at, b"=");
+                    self.out.push(b':');
+                    self.pos += 1;
+                    self.set_state(State::Value);
+                } else if matches!(b, b',' | b'}' | b']' | b')') || self.comma_like(at) {
+                    let key = self.key_detail();
+                    self.note_with(Rule::KeyWithoutValue, at, key.as_bytes());
+                    self.out.extend_from_slice(b":null");
+                    self.set_state(State::After);
+                } else {
+                    let key = self.key_detail();
+                    self.note_with(Rule::MissingColon, at, key.as_bytes());
+                    self.out.push(b':');
+                    self.set_state(State::Value);
+                }
+            }
+            State::Value => match b {
+                b',' | b'}' | b']' | b')' => {
+                    let key = self.key_detail();
+                    self.note_with(Rule::MissingValue, at, key.as_bytes());
+                    self.out.extend_from_slice(b"null");
+                    self.value_done(None, false);
+                }
+                b':' => {
+                    self.note_with(Rule::Garbage, at, b":");
+                    self.pos += 1;
+                }
+                _ => self.value(Ctx::ObjValue)?,
+            },
+            State::Elem => match b {
+                b'}' | b']' | b')' => self.closer(b)?,
+                b',' | b';' => {
+                    self.note(Rule::ExtraComma, at);
+                    self.pos += 1;
+                }
+                b':' => {
+                    self.note_with(Rule::Garbage, at, b":");
+                    self.pos += 1;
+                }
+                _ if self.ellipsis_len(at) > 0 => {
+                    let len = self.ellipsis_len(at);
+                    self.note_with(Rule::Ellipsis, at, self.slice(at, at + len));
+                    self.pos += len;
+                }
+                _ => self.value(Ctx::Elem)?,
+            },
+            State::After => {
+                if b == b',' || b == b';' || ch.c == '\u{FF0C}' {
+                    if b != b',' {
+                        self.note_with(Rule::SeparatorVariant, at, self.slice(at, at + ch.len));
+                    }
+                    self.sep = Sep::Comma(at);
+                    self.held.push(b',');
+                    self.pos += ch.len;
+                    if let Some(f) = self.stack.last_mut() {
+                        f.had_comma = true;
+                    }
+                    self.set_state(if kind.is_object() {
+                        State::Key
+                    } else {
+                        State::Elem
+                    });
+                } else if matches!(b, b'}' | b']' | b')') {
+                    self.closer(b)?;
+                } else if (b == b':' || ch.c == '\u{FF1A}') && !kind.is_object() {
+                    let string = self.stack.last().is_some_and(|f| f.last_item_string);
+                    if string {
+                        self.implicit_object(0, false)?;
+                    } else {
+                        self.note_with(Rule::Garbage, at, b":");
+                        self.pos += ch.len;
+                    }
+                } else if b == b':' {
+                    self.note_with(Rule::Garbage, at, b":");
+                    self.pos += 1;
+                } else {
+                    // Another item without a comma (R042 when it begins).
+                    let _ = items;
+                    self.set_state(if kind.is_object() {
+                        State::Key
+                    } else {
+                        State::Elem
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn comma_like(&self, at: usize) -> bool {
+        self.ch(at).is_some_and(|c| c.c == '\u{FF0C}')
+    }
+
+    fn ellipsis_len(&self, at: usize) -> usize {
+        let dots = self.slice(at, at + 3) == b"..."
+            && !self.byte(at + 3).is_some_and(|b| b.is_ascii_alphanumeric());
+        if dots || self.slice(at, at + 3) == "\u{2026}".as_bytes() {
+            3
+        } else {
+            0
+        }
+    }
+
+    pub(crate) fn set_state(&mut self, state: State) {
+        if let Some(f) = self.stack.last_mut() {
+            f.state = state;
+        }
+    }
+
+    fn key_detail(&self) -> alloc::string::String {
+        self.stack.last().map(|f| f.key.clone()).unwrap_or_default()
+    }
+
+    /// A key string was written at `key_out`: remember its text and flag a
+    /// duplicate (R062).
+    fn key_written(&mut self, key_out: usize, at: usize) {
+        let span = (key_out + 1, self.out.len().saturating_sub(1));
+        let Some(f) = self.stack.last_mut() else {
+            return;
+        };
+        let text = self.out.get(span.0..span.1).unwrap_or_default();
+        f.key = alloc::string::String::from_utf8_lossy(&crate::strict::key_text(text)).into_owned();
+        let base = f.key_base;
+        let mut index = f.key_index.take();
+        let dup = self.keys.insert(&self.out, base, &mut index, span);
+        if let Some(f) = self.stack.last_mut() {
+            f.key_index = index;
+        }
+        if dup {
+            let key = self.key_detail();
+            self.note_with(Rule::DuplicateKey, at, key.as_bytes());
+        }
+    }
+
+    /// An unquoted key (R013), or one missing its opening quote (R017).
+    fn bare_key(&mut self) {
+        let at = self.pos;
+        let (end, stop, quote) = self.scan_run(Ctx::Key);
+        if end == at {
+            let len = self.ch(at).map_or(1, |c| c.len);
+            self.note_with(Rule::Garbage, at, self.slice(at, at + len));
+            self.pos += len.max(stop.saturating_sub(at)).max(1);
+            return;
+        }
+        let text = self.slice(at, end);
+        self.begin_item();
+        if quote.is_some() {
+            self.note(Rule::MissingOpenQuote, at);
+        } else {
+            self.note_with(Rule::UnquotedKey, at, text);
+        }
+        self.content = true;
+        let key_out = self.out.len();
+        self.write_string(text);
+        self.pos = quote.unwrap_or(stop);
+        self.key_written(key_out, at);
+        self.set_state(State::Colon);
+    }
+
+    /// `{` or `[` where a key belongs: R052, R055 or R065.
+    fn container_in_key_position(&mut self, b: u8) -> Result<(), Error> {
+        let at = self.pos;
+        let parent_is_array = self
+            .stack
+            .len()
+            .checked_sub(2)
+            .and_then(|i| self.stack.get(i))
+            .is_some_and(|p| !p.kind.is_object());
+        let top_kind = self.stack.last().map(|f| f.kind);
+        if parent_is_array && top_kind == Some(Kind::Object) {
+            self.note(Rule::ImplicitClose, at);
+            self.close_top();
+            self.sep = Sep::Implied;
+            self.held.clear();
+            return Ok(());
+        }
+        let last = self.stack.last().and_then(|f| f.last_member);
+        if b == b'[' {
+            if let Some(closed) = last.filter(|c| c.kind == Kind::Array) {
+                // Reopen the array member: retract its `]`.
+                self.note(Rule::MergedContainer, at);
+                self.out.truncate(closed.closer_out);
+                self.held.clear();
+                self.sep = if closed.items > 0 {
+                    Sep::Implied
+                } else {
+                    Sep::None
+                };
+                self.push(Kind::Array, State::Elem, b"")?;
+                if let Some(f) = self.stack.last_mut() {
+                    f.items = closed.items;
+                    if closed.items > 0 {
+                        f.state = State::Elem;
+                    }
+                }
+                self.pos += 1;
+                return Ok(());
+            }
+            // Skip a stray bracketed group.
+            let mut depth = 0usize;
+            let mut end = at;
+            while let Some(c) = self.byte(end) {
+                end += 1;
+                match c {
+                    b'[' => depth += 1,
+                    b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    b'\n' => break,
+                    _ => {}
+                }
+            }
+            self.note_with(Rule::Garbage, at, self.slice(at, end));
+            self.pos = end;
+            return Ok(());
+        }
+        self.note(Rule::MergedContainer, at);
+        if let Some(f) = self.stack.last_mut() {
+            f.absorbed += 1;
+        }
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// R053: the string just read is a key; open an object before it.
+    fn implicit_object(&mut self, doc_start: usize, top: bool) -> Result<(), Error> {
+        let at = self.pos;
+        let insert = if top {
+            doc_start
+        } else {
+            self.stack.last().map_or(doc_start, |f| f.last_item_out)
+        };
+        self.note(Rule::ImplicitObject, at);
+        if self.stack.len() >= self.max_depth {
+            return Err(crate::error::Error::new(
+                crate::error::ErrorCode::E040,
+                alloc::format!("nesting deeper than {} levels", self.max_depth),
+            )
+            .at(self.src, at));
+        }
+        if !top {
+            let held = core::mem::take(&mut self.held);
+            self.out.extend_from_slice(&held);
+            self.sep = Sep::None;
+        }
+        self.out.insert(insert.min(self.out.len()), b'{');
+        let key = self
+            .out
+            .get(insert + 2..self.out.len().saturating_sub(1))
+            .map(|k| alloc::string::String::from_utf8_lossy(k).into_owned())
+            .unwrap_or_default();
+        let mut frame = Frame::new(Kind::Implicit, State::Colon, insert, self.keys.base());
+        frame.items = 1;
+        frame.key = key;
+        self.count(Kind::Implicit, true);
+        self.stack.push(frame);
+        self.top_done = false;
+        Ok(())
+    }
+
+    /// Writes the separator for a new item of the top container.
+    pub(crate) fn begin_item(&mut self) {
+        let at = self.pos;
+        let Some(f) = self.stack.last() else { return };
+        if f.items > 0 {
+            match self.sep {
+                Sep::Comma(_) => {}
+                Sep::Implied => self.out.push(b','),
+                Sep::None => {
+                    self.note(Rule::MissingComma, at);
+                    self.out.push(b',');
+                }
+            }
+        }
+        let held = core::mem::take(&mut self.held);
+        self.out.extend_from_slice(&held);
+        self.held = held;
+        self.held.clear();
+        self.sep = Sep::None;
+        let out = self.out.len();
+        if let Some(f) = self.stack.last_mut() {
+            f.items += 1;
+            f.last_member = None;
+            f.last_item_out = out;
+            f.last_item_string = false;
+        }
+    }
+
+    /// Starts a value in `ctx` (separator for elements).
+    fn begin(&mut self, ctx: Ctx) {
+        if ctx == Ctx::Elem {
+            self.begin_item();
+        }
+    }
+
+    /// A value ended: the container moves on.
+    pub(crate) fn value_done(&mut self, closed: Option<Closed>, string: bool) {
+        match self.stack.last_mut() {
+            None => {
+                self.top_done = true;
+                self.top_string = string;
+            }
+            Some(f) => {
+                f.state = State::After;
+                f.last_item_string = string;
+                if f.kind.is_object() {
+                    f.last_member = closed;
+                }
+            }
+        }
+    }
+
+    /// Reads a value at `pos`.
+    pub(crate) fn value(&mut self, ctx: Ctx) -> Result<(), Error> {
+        let at = self.pos;
+        let Some(ch) = self.ch(at) else { return Ok(()) };
+        match ch.c {
+            '{' => {
+                self.begin(ctx);
+                self.push(Kind::Object, State::Key, b"{")?;
+                self.pos += 1;
+            }
+            '[' => {
+                self.begin(ctx);
+                self.push(Kind::Array, State::Elem, b"[")?;
+                self.pos += 1;
+            }
+            '(' => {
+                self.note(Rule::Tuple, at);
+                self.begin(ctx);
+                self.push(Kind::Tuple, State::Elem, b"[")?;
+                self.pos += 1;
+            }
+            c if is_quote(c) => {
+                self.begin(ctx);
+                self.string(ctx);
+                self.value_done(None, true);
+            }
+            _ => self.bare_value(ctx)?,
+        }
+        Ok(())
+    }
+
+    /// A bare run in value position.
+    fn bare_value(&mut self, ctx: Ctx) -> Result<(), Error> {
+        let at = self.pos;
+        if let Some(paren) = self.call_at(at) {
+            let name = self.slice(at, paren);
+            let jsonp = ctx == Ctx::Top && !Self::is_known_call(name);
+            let rule = if Self::is_known_call(name) {
+                Rule::KnownCall
+            } else if jsonp {
+                Rule::JsonpWrapper
+            } else {
+                Rule::UnknownCall
+            };
+            self.note_with(rule, at, name);
+            self.saw_wrapper = true;
+            self.begin(ctx);
+            self.push(Kind::Call, State::Elem, b"[")?;
+            if let Some(f) = self.stack.last_mut() {
+                f.jsonp = jsonp;
+            }
+            self.pos = paren + 1;
+            return Ok(());
+        }
+        let (end, stop, quote) = self.scan_run(ctx);
+        if end == at {
+            let len = self.ch(at).map_or(1, |c| c.len);
+            let token = self.slice(at, at + len);
+            self.note_with(Rule::Garbage, at, token);
+            self.pos = (at + len).max(stop);
+            return Ok(());
+        }
+        let text = self.slice(at, end);
+        self.content = true;
+        if let Some(q) = quote {
+            self.note(Rule::MissingOpenQuote, at);
+            self.begin(ctx);
+            self.write_string(text);
+            self.pos = q;
+            self.value_done(None, true);
+            return Ok(());
+        }
+        let at_eof = stop >= self.src.len();
+        let words: alloc::vec::Vec<&[u8]> = text
+            .split(|&b| b == b' ' || b == b'\t')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let scalar = |w: &[u8]| {
+            matches!(
+                classify(w, false),
+                Word::Number | Word::Normalized(..) | Word::Literal | Word::Spelled(..)
+            )
+        };
+        if words.len() > 1 && ctx != Ctx::ObjValue && words.iter().all(|w| scalar(w)) {
+            let first = words.first().copied().unwrap_or_default();
+            self.pos = at + first.len();
+            return self.bare_word(ctx, at, first, false);
+        }
+        self.pos = stop;
+        if words.len() > 1 {
+            self.note_with(Rule::UnquotedString, at, text);
+            self.begin(ctx);
+            self.write_string(text);
+            self.value_done(None, true);
+            return Ok(());
+        }
+        self.bare_word(ctx, at, text, at_eof)
+    }
+
+    /// One word in value position.
+    fn bare_word(&mut self, ctx: Ctx, at: usize, w: &[u8], at_eof: bool) -> Result<(), Error> {
+        match classify(w, at_eof) {
+            Word::Number | Word::Literal => {
+                self.begin(ctx);
+                self.out.extend_from_slice(w);
+                self.value_done(None, false);
+            }
+            Word::Normalized(s, rules) => {
+                for r in rules {
+                    if r == Rule::TruncatedNumber {
+                        self.note_with(r, self.src.len(), w);
+                    } else {
+                        self.note_with(r, at, w);
+                    }
+                }
+                self.begin(ctx);
+                self.out.extend_from_slice(s.as_bytes());
+                self.value_done(None, false);
+            }
+            Word::Spelled(text, rule) => {
+                self.note_with(rule, at, w);
+                self.begin(ctx);
+                self.out.extend_from_slice(text.as_bytes());
+                self.value_done(None, text.starts_with('"'));
+            }
+            Word::NumberLike => {
+                self.note_with(Rule::NumberLikeString, at, w);
+                self.begin(ctx);
+                self.write_string(w);
+                self.value_done(None, true);
+            }
+            Word::Ellipsis => {
+                self.note_with(Rule::Ellipsis, at, w);
+                if ctx == Ctx::ObjValue {
+                    self.out.extend_from_slice(b"null");
+                    self.value_done(None, false);
+                }
+            }
+            Word::Text => {
+                if at_eof {
+                    if let Some(done) = complete_literal(w) {
+                        self.note_with(Rule::TruncatedLiteral, self.src.len(), w);
+                        self.synthesized += done.len().saturating_sub(w.len());
+                        self.begin(ctx);
+                        self.out.extend_from_slice(done.as_bytes());
+                        self.value_done(None, false);
+                        return Ok(());
+                    }
+                    if matches!(w, b"-" | b"+") || w == "\u{2212}".as_bytes() {
+                        self.note_with(Rule::TruncatedNumber, self.src.len(), w);
+                        return Ok(());
+                    }
+                }
+                if matches!(w, b"-" | b"+") {
+                    self.note_with(Rule::Garbage, at, w);
+                    return Ok(());
+                }
+                self.note_with(Rule::UnquotedString, at, w);
+                self.begin(ctx);
+                self.write_string(w);
+                self.value_done(None, true);
+            }
+        }
+        Ok(())
+    }
+
+    /// A closer in the input.
+    fn closer(&mut self, c: u8) -> Result<(), Error> {
+        let at = self.pos;
+        let Some(top) = self.stack.last() else {
+            self.note(Rule::RedundantCloser, at);
+            self.pos += 1;
+            return Ok(());
+        };
+        if c == b'}' && top.kind == Kind::Object && top.absorbed > 0 {
+            if let Some(f) = self.stack.last_mut() {
+                f.absorbed -= 1;
+            }
+            self.pos += 1;
+            return Ok(());
+        }
+        if top.kind.closer() == c {
+            self.pos += 1;
+            self.close_top();
+            return Ok(());
+        }
+        if top.kind == Kind::Implicit {
+            self.close_top();
+            return Ok(());
+        }
+        if self.open_count(c) > 0 {
+            self.note_with(Rule::MismatchedCloser, at, &[c]);
+            while let Some(f) = self.stack.last() {
+                let matched = f.kind.closer() == c;
+                self.close_top();
+                if matched {
+                    break;
+                }
+            }
+            self.pos += 1;
+            return Ok(());
+        }
+        let next = self.skip_space(at + 1);
+        if self.byte(next) == Some(b',') || self.value_start_at(next) {
+            self.note(Rule::RedundantCloser, at);
+            self.pos += 1;
+            return Ok(());
+        }
+        self.note_with(Rule::MismatchedCloser, at, &[c]);
+        self.pos += 1;
+        self.close_top();
+        Ok(())
+    }
+
+    /// Pops the top frame and writes its closer.
+    pub(crate) fn close_top(&mut self) {
+        let Some(f) = self.stack.pop() else { return };
+        self.count(f.kind, false);
+        if let Sep::Comma(off) = self.sep {
+            if f.items > 0 {
+                self.note(Rule::TrailingComma, off);
+            }
+            if let Some(i) = self.held.iter().position(|&b| b == b',') {
+                self.held.remove(i);
+            }
+        }
+        self.sep = Sep::None;
+        let held = core::mem::take(&mut self.held);
+        match f.kind {
+            Kind::Object | Kind::Implicit => {
+                self.out.extend_from_slice(&held);
+                self.out.push(b'}');
+                self.keys.truncate(f.key_base);
+            }
+            Kind::Array => {
+                self.out.extend_from_slice(&held);
+                self.out.push(b']');
+            }
+            Kind::Tuple | Kind::Call if f.items == 1 && (f.kind == Kind::Call || !f.had_comma) => {
+                if f.open_out < self.out.len() {
+                    self.out.remove(f.open_out);
+                }
+            }
+            Kind::Call if f.items == 0 => {
+                self.out.truncate(f.open_out);
+                self.out.extend_from_slice(b"null");
+            }
+            Kind::Tuple | Kind::Call => {
+                self.out.extend_from_slice(&held);
+                self.out.push(b']');
+            }
+        }
+        self.held = held;
+        self.held.clear();
+        let closed = Closed {
+            kind: f.kind,
+            closer_out: self.out.len().saturating_sub(1),
+            items: f.items,
+        };
+        if f.jsonp {
+            let next = self.skip_space(self.pos);
+            if self.byte(next) == Some(b';') {
+                self.pos = next + 1;
+            }
+        }
+        self.value_done(Some(closed), false);
+    }
+
+    /// Closes every open frame at the end of the input or of a fence/tag.
+    fn finish_frames(&mut self) {
+        let n = self.src.len();
+        while let Some(f) = self.stack.last() {
+            let (kind, state) = (f.kind, f.state);
+            match state {
+                State::Colon => {
+                    let key = self.key_detail();
+                    self.note_with(Rule::TruncatedMember, n, key.as_bytes());
+                    self.out.extend_from_slice(b":null");
+                    self.synthesized += 5;
+                }
+                State::Value => {
+                    let key = self.key_detail();
+                    self.note_with(Rule::TruncatedMember, n, key.as_bytes());
+                    self.out.extend_from_slice(b"null");
+                    self.synthesized += 4;
+                }
+                _ => {}
+            }
+            if kind != Kind::Implicit {
+                self.note(Rule::TruncatedContainer, n);
+                self.synthesized += 1;
+            }
+            if let Sep::Comma(off) = self.sep {
+                self.note(Rule::TrailingComma, off);
+                if let Some(i) = self.held.iter().position(|&b| b == b',') {
+                    self.held.remove(i);
+                }
+                self.sep = Sep::None;
+            }
+            self.held.clear();
+            self.close_top();
+        }
+    }
+}

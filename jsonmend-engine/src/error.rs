@@ -1,0 +1,169 @@
+//! The E-codes of spec §8 and the typed error every entry point returns.
+
+use alloc::string::String;
+use core::fmt;
+
+use crate::rules::Rule;
+
+/// An error code of spec §8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// Nothing but whitespace.
+    E001,
+    /// No JSON value found.
+    E002,
+    /// A wrapper (fence, tag, `data:` line, call) without a value, or text
+    /// after the value with `skip_prose: false`.
+    E003,
+    /// A lossy repair refused by the profile.
+    E010,
+    /// An ambiguous repair refused by the profile.
+    E011,
+    /// A repair refused by the profile (strict, or a denied rule).
+    E012,
+    /// More loss than `max_loss`.
+    E013,
+    /// An invalid schema declaration.
+    E020,
+    /// The declared schema is not satisfied.
+    E021,
+    /// Nesting deeper than `max_depth`.
+    E040,
+    /// Input larger than `max_input`.
+    E041,
+    /// A missing or invalid parameter, unknown method, CLI usage.
+    E050,
+    /// A malformed request line.
+    E060,
+    /// CLI I/O.
+    E070,
+    /// A caught panic.
+    E090,
+}
+
+impl ErrorCode {
+    /// The code text, e.g. `"E010"`.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::ErrorCode::E041.as_str(), "E041");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::E001 => "E001",
+            ErrorCode::E002 => "E002",
+            ErrorCode::E003 => "E003",
+            ErrorCode::E010 => "E010",
+            ErrorCode::E011 => "E011",
+            ErrorCode::E012 => "E012",
+            ErrorCode::E013 => "E013",
+            ErrorCode::E020 => "E020",
+            ErrorCode::E021 => "E021",
+            ErrorCode::E040 => "E040",
+            ErrorCode::E041 => "E041",
+            ErrorCode::E050 => "E050",
+            ErrorCode::E060 => "E060",
+            ErrorCode::E070 => "E070",
+            ErrorCode::E090 => "E090",
+        }
+    }
+
+    /// The CLI exit code of spec §8.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::ErrorCode::E011.exit(), 5);
+    /// ```
+    pub fn exit(self) -> i32 {
+        match self {
+            ErrorCode::E001 | ErrorCode::E002 | ErrorCode::E003 => 4,
+            ErrorCode::E010
+            | ErrorCode::E011
+            | ErrorCode::E012
+            | ErrorCode::E013
+            | ErrorCode::E021 => 5,
+            ErrorCode::E020 | ErrorCode::E040 | ErrorCode::E041 | ErrorCode::E050 => 2,
+            ErrorCode::E060 | ErrorCode::E070 | ErrorCode::E090 => 3,
+        }
+    }
+
+    /// Whether the error carries a `retry_hint` (spec §8 "Hint").
+    pub fn has_hint(self) -> bool {
+        !matches!(
+            self,
+            ErrorCode::E020 | ErrorCode::E050 | ErrorCode::E060 | ErrorCode::E070 | ErrorCode::E090
+        )
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A fatal condition or a refusal: code, message and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The E-code.
+    pub code: ErrorCode,
+    /// The message of spec §8.
+    pub message: String,
+    /// Byte offset in the input, where one applies.
+    pub offset: Option<usize>,
+    /// 1-based line of `offset` (0 without an offset).
+    pub line: usize,
+    /// 1-based column of `offset` (0 without an offset).
+    pub column: usize,
+    /// The rule behind a refusal.
+    pub rule: Option<Rule>,
+    /// For `E013`: the loss in permille (used by the retry hint).
+    pub loss_permille: Option<u32>,
+    /// For `E010`–`E012`: the refused repair's defect text (retry hint).
+    pub problem: Option<String>,
+}
+
+impl Error {
+    /// An error without a position.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Error, ErrorCode};
+    /// let e = Error::new(ErrorCode::E050, "unknown profile \"x\"");
+    /// assert_eq!(e.code.exit(), 2);
+    /// ```
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Error {
+        Error {
+            code,
+            message: message.into(),
+            offset: None,
+            line: 0,
+            column: 0,
+            rule: None,
+            loss_permille: None,
+            problem: None,
+        }
+    }
+
+    /// The same error placed at `offset` of `input`.
+    pub fn at(mut self, input: &[u8], offset: usize) -> Error {
+        let (line, column) = crate::position::line_column(input, offset);
+        self.offset = Some(offset);
+        self.line = line;
+        self.column = column;
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.offset {
+            Some(_) => write!(
+                f,
+                "{} at line {}, column {}: {}",
+                self.code, self.line, self.column, self.message
+            ),
+            None => write!(f, "{}: {}", self.code, self.message),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

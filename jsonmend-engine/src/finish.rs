@@ -1,0 +1,337 @@
+//! Runs the engine over an input and assembles the result: the fast path,
+//! the escaped-document unwrap (R010), several documents (R080), the
+//! verdicts and the sorted repair list. No profile is applied here.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::engine::{Engine, RawRepair};
+use crate::error::{Error, ErrorCode};
+use crate::options::{Options, Profile};
+use crate::position::Cursor;
+use crate::report::{Completeness, Exactness, Repair, Repaired};
+use crate::rules::{Class, Rule};
+use crate::strict::{Check, check};
+
+/// Repairs `input` without applying the profile's refusals (fatal
+/// conditions are still errors): what `analyze` and `validate` build on.
+///
+/// ```
+/// use jsonmend_engine::{repair_unchecked, Exactness, Options, Profile};
+/// let r = repair_unchecked("[1,2,]", &Options::with_profile(Profile::Strict)).unwrap();
+/// assert_eq!(r.text, "[1,2]");
+/// assert_eq!(r.exactness, Exactness::Cosmetic);
+/// ```
+pub fn repair_unchecked<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'a>, Error> {
+    run(input.as_bytes(), opts).map(|r| match r {
+        Run::Borrowed(repaired) => repaired.with_text(Cow::Borrowed(input)),
+        Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
+    })
+}
+
+/// [`repair_unchecked`] over bytes (invalid UTF-8 is repaired, R023).
+///
+/// ```
+/// use jsonmend_engine::{repair_bytes_unchecked, Options};
+/// let r = repair_bytes_unchecked(b"[\"a\xffb\"]", &Options::default()).unwrap();
+/// assert_eq!(r.text, "[\"a\u{FFFD}b\"]");
+/// ```
+pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Repaired<'a>, Error> {
+    run(input, opts).map(|r| match r {
+        Run::Borrowed(repaired) => {
+            let text = core::str::from_utf8(input).map_or_else(
+                |_| Cow::Owned(String::from_utf8_lossy(input).into_owned()),
+                Cow::Borrowed,
+            );
+            repaired.with_text(text)
+        }
+        Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
+    })
+}
+
+/// A result without its text yet.
+pub(crate) struct Verdicts {
+    exactness: Exactness,
+    ambiguous: bool,
+    completeness: Completeness,
+    repairs: Vec<Repair>,
+    repairs_truncated: bool,
+    loss_permille: u32,
+}
+
+impl Verdicts {
+    fn with_text(self, text: Cow<'_, str>) -> Repaired<'_> {
+        Repaired {
+            text,
+            exactness: self.exactness,
+            ambiguous: self.ambiguous,
+            completeness: self.completeness,
+            repairs: self.repairs,
+            repairs_truncated: self.repairs_truncated,
+            loss_permille: self.loss_permille,
+        }
+    }
+}
+
+enum Run {
+    Borrowed(Verdicts),
+    Owned(Verdicts, String),
+}
+
+fn run(input: &[u8], opts: &Options) -> Result<Run, Error> {
+    if input.len() > opts.max_input {
+        return Err(Error::new(
+            ErrorCode::E041,
+            alloc::format!("input larger than {} bytes", opts.max_input),
+        ));
+    }
+    if input
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        return Err(Error::new(ErrorCode::E001, "empty input"));
+    }
+    match check(input, opts.max_depth) {
+        Check::Valid(dups) => {
+            let raw: Vec<RawRepair> = dups
+                .into_iter()
+                .map(|(offset, s, e)| RawRepair {
+                    rule: Rule::DuplicateKey,
+                    offset,
+                    detail: Some(
+                        String::from_utf8_lossy(&crate::strict::key_text(
+                            input.get(s..e).unwrap_or_default(),
+                        ))
+                        .into_owned(),
+                    ),
+                    weight: 0,
+                })
+                .collect();
+            return Ok(Run::Borrowed(verdicts(
+                input, raw, opts, false, false, 0, 1,
+            )));
+        }
+        Check::TooDeep(at) => {
+            return Err(Error::new(
+                ErrorCode::E040,
+                alloc::format!("nesting deeper than {} levels", opts.max_depth),
+            )
+            .at(input, at));
+        }
+        Check::Invalid(_) => {}
+    }
+    let escaped = escaped_document(input);
+    let unescaped;
+    let (src, shift) = match escaped {
+        Some(at) => {
+            unescaped = unescape_one_level(input.get(at..).unwrap_or_default());
+            (unescaped.as_slice(), at)
+        }
+        None => (input, 0),
+    };
+    let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
+    engine.run().map_err(|e| match e.offset {
+        Some(off) if shift > 0 => e.at(input, off + shift),
+        _ => e,
+    })?;
+    if shift > 0 || escaped.is_some() {
+        for r in &mut engine.repairs {
+            r.offset += shift;
+        }
+        engine.repairs.push(RawRepair {
+            rule: Rule::EscapedDocument,
+            offset: shift,
+            detail: None,
+            weight: 1,
+        });
+    }
+    if engine.docs.is_empty() {
+        return no_document(input, &engine, opts);
+    }
+    let docs = core::mem::take(&mut engine.docs);
+    let text = if docs.len() == 1 {
+        let (s, e) = docs.first().copied().unwrap_or((0, 0));
+        let mut out = core::mem::take(&mut engine.out);
+        out.truncate(e);
+        if s > 0 {
+            out.drain(..s);
+        }
+        out
+    } else {
+        let at = engine.doc_in.get(1).copied().unwrap_or(0) + shift;
+        engine.repairs.push(RawRepair {
+            rule: Rule::MultipleDocuments,
+            offset: at,
+            detail: None,
+            weight: docs.len(),
+        });
+        let total: usize = docs.iter().map(|(s, e)| e - s + 1).sum();
+        let mut out = Vec::with_capacity(total + 2);
+        out.push(b'[');
+        for (i, &(s, e)) in docs.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(engine.out.get(s..e).unwrap_or_default());
+        }
+        out.push(b']');
+        out
+    };
+    let text = String::from_utf8(text)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let start = engine.doc_in.first().copied().unwrap_or(0) + shift;
+    let end = engine.payload_end.map_or(input.len(), |p| p + shift);
+    let payload = end.saturating_sub(start);
+    let raw = core::mem::take(&mut engine.repairs);
+    let v = verdicts(
+        input,
+        raw,
+        opts,
+        engine.truncated,
+        engine.content,
+        engine.synthesized,
+        payload,
+    );
+    if text.as_bytes() == input && v.exactness != Exactness::Exact {
+        // Cannot happen for input the validator rejected; kept honest.
+        return Ok(Run::Owned(v, text));
+    }
+    Ok(Run::Owned(v, text))
+}
+
+/// No document found: E002/E003, or under `lenient` the whole text as a
+/// string (R081).
+fn no_document(input: &[u8], engine: &Engine<'_>, opts: &Options) -> Result<Run, Error> {
+    if opts.profile == Profile::Lenient {
+        let lossy = String::from_utf8_lossy(input);
+        let text = crate::json::quoted(lossy.trim());
+        let mut raw = engine.repairs.clone();
+        raw.retain(|r| !matches!(r.rule, Rule::LeadingProse | Rule::TrailingProse));
+        raw.push(RawRepair {
+            rule: Rule::ProseAsString,
+            offset: 0,
+            detail: None,
+            weight: input.len(),
+        });
+        let v = verdicts(input, raw, opts, false, true, 0, input.len());
+        return Ok(Run::Owned(v, text));
+    }
+    if engine.saw_wrapper {
+        return Err(Error::new(
+            ErrorCode::E003,
+            "no value could be recovered: a wrapper without a value",
+        ));
+    }
+    Err(Error::new(ErrorCode::E002, "no JSON value found"))
+}
+
+/// The offset of a backslash-escaped document (`\"…` or `{\"…`) at the
+/// leading position, if there is one.
+fn escaped_document(input: &[u8]) -> Option<usize> {
+    let skip = |mut i: usize| {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = input.get(i) {
+            i += 1;
+        }
+        i
+    };
+    let at = skip(0);
+    let escaped_quote = |i: usize| input.get(i) == Some(&b'\\') && input.get(i + 1) == Some(&b'"');
+    match input.get(at) {
+        Some(b'\\') if escaped_quote(at) => Some(at),
+        Some(b'{' | b'[') if escaped_quote(skip(at + 1)) => Some(at),
+        _ => None,
+    }
+}
+
+/// One level of backslash escaping removed.
+fn unescape_one_level(src: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(src.len());
+    let mut i = 0;
+    while let Some(&b) = src.get(i) {
+        if b == b'\\' {
+            match src.get(i + 1) {
+                Some(b'"') => out.push(b'"'),
+                Some(b'\\') => out.push(b'\\'),
+                Some(b'/') => out.push(b'/'),
+                Some(b'n') => out.push(b'\n'),
+                Some(b't') => out.push(b'\t'),
+                Some(b'r') => out.push(b'\r'),
+                Some(&other) => {
+                    out.push(b'\\');
+                    out.push(other);
+                }
+                None => out.push(b'\\'),
+            }
+            i += 2;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Sorts the repairs, places them, and computes the verdicts.
+fn verdicts(
+    input: &[u8],
+    mut raw: Vec<RawRepair>,
+    opts: &Options,
+    truncated: bool,
+    content: bool,
+    synthesized: usize,
+    payload: usize,
+) -> Verdicts {
+    raw.sort_by(|a, b| a.offset.cmp(&b.offset).then(a.rule.cmp(&b.rule)));
+    let mut exactness = Exactness::Exact;
+    let mut ambiguous = false;
+    let mut loss: usize = 0;
+    for r in &raw {
+        match r.rule.class() {
+            Class::Lossy => {
+                exactness = Exactness::Lossy;
+                loss += r.weight.max(1);
+            }
+            Class::Cosmetic if exactness == Exactness::Exact => exactness = Exactness::Cosmetic,
+            _ => {}
+        }
+        ambiguous |= r.rule.ambiguity().is_some();
+    }
+    let denominator = (payload + synthesized).max(1);
+    let loss_permille = if loss == 0 {
+        0
+    } else {
+        (loss * 1000).div_ceil(denominator).min(1000) as u32
+    };
+    let repairs_truncated = raw.len() > opts.max_repairs;
+    raw.truncate(opts.max_repairs);
+    let mut cursor = Cursor::default();
+    let repairs = raw
+        .into_iter()
+        .map(|r| {
+            cursor.advance(input, r.offset);
+            Repair {
+                rule: r.rule,
+                offset: r.offset,
+                line: cursor.line,
+                column: cursor.column,
+                detail: r.detail,
+            }
+        })
+        .collect();
+    let completeness = if !truncated {
+        Completeness::Complete
+    } else if content {
+        Completeness::Partial
+    } else {
+        Completeness::Empty
+    };
+    Verdicts {
+        exactness,
+        ambiguous,
+        completeness,
+        repairs,
+        repairs_truncated,
+        loss_permille,
+    }
+}

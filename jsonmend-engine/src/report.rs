@@ -1,0 +1,141 @@
+//! What a repair returns: the repairs it made and the three verdicts
+//! (`exactness`, `ambiguous`, `completeness`) of spec §6.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::rules::{Class, Rule, Severity};
+
+/// How far the repaired value is from what the input spells (spec §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Exactness {
+    /// The text is the input, unchanged (duplicate-key flags allowed).
+    Exact,
+    /// Only syntax was added or removed.
+    Cosmetic,
+    /// Something was synthesized, dropped, replaced or guessed.
+    Lossy,
+}
+
+impl Exactness {
+    /// The protocol spelling.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::Exactness::Cosmetic.as_str(), "cosmetic");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Exactness::Exact => "exact",
+            Exactness::Cosmetic => "cosmetic",
+            Exactness::Lossy => "lossy",
+        }
+    }
+}
+
+/// Whether the input was cut off (spec §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Completeness {
+    /// No truncation repair (R070–R076).
+    Complete,
+    /// Truncated, and some scalar, key or string content survived.
+    Partial,
+    /// Truncated before any scalar content (`{`, `[[`, `"`, `{"`).
+    Empty,
+}
+
+impl Completeness {
+    /// The protocol spelling.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::Completeness::Partial.as_str(), "partial");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Completeness::Complete => "complete",
+            Completeness::Partial => "partial",
+            Completeness::Empty => "empty",
+        }
+    }
+}
+
+/// One applied repair: a catalogue rule at a place in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repair {
+    /// The rule applied.
+    pub rule: Rule,
+    /// Byte offset in the input where the defect starts (an insertion sits
+    /// at the offset it precedes; an end-of-input completion at the length).
+    pub offset: usize,
+    /// 1-based line of `offset`.
+    pub line: usize,
+    /// 1-based column of `offset`, in Unicode scalar values.
+    pub column: usize,
+    /// The `{token}`/`{key}` of the message, if the rule has one.
+    pub detail: Option<String>,
+}
+
+impl Repair {
+    /// The severity of the rule.
+    pub fn severity(&self) -> Severity {
+        self.rule.severity()
+    }
+
+    /// The message: "defect; action", with the token JSON-quoted and cut to
+    /// 32 characters.
+    ///
+    /// ```
+    /// let r = jsonmend_engine::repair_text("{a:1}").unwrap();
+    /// assert_eq!(r.repairs[0].message(), "unquoted key \"a\"; quoted");
+    /// ```
+    pub fn message(&self) -> String {
+        let mut out = String::new();
+        let defect = self.rule.defect();
+        match defect.find('{') {
+            Some(open) => {
+                let close = defect[open..]
+                    .find('}')
+                    .map_or(defect.len(), |c| open + c + 1);
+                out.push_str(&defect[..open]);
+                let detail = self.detail.as_deref().unwrap_or("");
+                if &defect[open..close] == "{ws}" {
+                    out.push_str(detail);
+                } else {
+                    let cut: String = detail.chars().take(32).collect();
+                    crate::json::write_str(&mut out, &cut);
+                }
+                out.push_str(&defect[close..]);
+            }
+            None => out.push_str(defect),
+        }
+        out.push_str("; ");
+        out.push_str(self.rule.action());
+        out
+    }
+}
+
+/// The result of a successful repair.
+#[derive(Clone, Debug)]
+pub struct Repaired<'a> {
+    /// Strict JSON: the input itself when nothing had to change.
+    pub text: Cow<'a, str>,
+    /// Exact, cosmetic or lossy.
+    pub exactness: Exactness,
+    /// Some applied repair chose between readings.
+    pub ambiguous: bool,
+    /// Whether the input was cut off.
+    pub completeness: Completeness,
+    /// The repairs, sorted by offset then code (at most `max_repairs`).
+    pub repairs: Vec<Repair>,
+    /// More repairs were applied than `repairs` holds.
+    pub repairs_truncated: bool,
+    /// How much of the value was guessed, in permille (spec §6).
+    pub loss_permille: u32,
+}
+
+impl Repaired<'_> {
+    /// The first applied repair of a class, if any (used by the profile gate).
+    pub fn first_of(&self, class: Class) -> Option<&Repair> {
+        self.repairs.iter().find(|r| r.rule.class() == class)
+    }
+}

@@ -1,0 +1,427 @@
+//! The strict validator: RFC 8259 in well-formed UTF-8, no unpaired
+//! surrogate escape, duplicate keys found. Iterative, no output, the input
+//! only borrowed: this is the fast path of spec §2.3.
+
+use alloc::collections::BTreeSet;
+use alloc::vec::Vec;
+
+/// What the validator found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Check {
+    /// Strict JSON; the duplicate keys as (offset of the key, key span
+    /// without quotes).
+    Valid(Vec<(usize, usize, usize)>),
+    /// The first deviation is at this offset.
+    Invalid(usize),
+    /// Nesting deeper than the limit at this offset.
+    TooDeep(usize),
+}
+
+struct Frame {
+    object: bool,
+    key_base: usize,
+    index: Option<BTreeSet<u64>>,
+}
+
+/// Duplicate-key detection shared by the validator and the repair engine:
+/// keys of the open objects in one stack-ordered list.
+#[derive(Default)]
+pub(crate) struct Keys {
+    list: Vec<(u64, usize, usize)>,
+}
+
+const SMALL: usize = 24;
+
+pub(crate) fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The key's text with JSON escapes decoded (borrowed when it has none).
+pub(crate) fn key_text(raw: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
+    if !raw.contains(&b'\\') {
+        return alloc::borrow::Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        if b != b'\\' {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let e = raw.get(i + 1).copied().unwrap_or(b'\\');
+        i += 2;
+        let c = match e {
+            b'n' => '\n',
+            b't' => '\t',
+            b'r' => '\r',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'u' => {
+                let hex = |j: usize| {
+                    raw.get(j..j + 4)
+                        .and_then(|h| core::str::from_utf8(h).ok())
+                        .and_then(|h| u32::from_str_radix(h, 16).ok())
+                };
+                let hi = hex(i).unwrap_or(0xFFFD);
+                i += 4;
+                if (0xD800..0xDC00).contains(&hi)
+                    && raw.get(i) == Some(&b'\\')
+                    && raw.get(i + 1) == Some(&b'u')
+                {
+                    let lo = hex(i + 2).unwrap_or(0);
+                    if (0xDC00..0xE000).contains(&lo) {
+                        i += 6;
+                        char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))
+                            .unwrap_or('\u{FFFD}')
+                    } else {
+                        '\u{FFFD}'
+                    }
+                } else {
+                    char::from_u32(hi).unwrap_or('\u{FFFD}')
+                }
+            }
+            other => char::from(other),
+        };
+        let mut buf = [0u8; 4];
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+    alloc::borrow::Cow::Owned(out)
+}
+
+impl Keys {
+    /// Where the keys of a newly opened object start.
+    pub(crate) fn base(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Forgets the keys of a closed object.
+    pub(crate) fn truncate(&mut self, base: usize) {
+        self.list.truncate(base);
+    }
+
+    /// Adds a key (its raw span in `src`) to the object whose keys start at
+    /// `base`; returns whether it repeats an earlier key.
+    pub(crate) fn insert(
+        &mut self,
+        src: &[u8],
+        base: usize,
+        index: &mut Option<BTreeSet<u64>>,
+        span: (usize, usize),
+    ) -> bool {
+        let text = key_text(src.get(span.0..span.1).unwrap_or_default());
+        let h = fnv(&text);
+        let same = |&(hash, s, e): &(u64, usize, usize)| {
+            hash == h && *key_text(src.get(s..e).unwrap_or_default()) == *text
+        };
+        let current = self.list.get(base..).unwrap_or_default();
+        let dup = match index {
+            Some(set) => !set.insert(h) && current.iter().any(same),
+            None => {
+                let dup = current.iter().any(same);
+                if current.len() >= SMALL {
+                    *index = Some(current.iter().map(|k| k.0).chain([h]).collect());
+                }
+                dup
+            }
+        };
+        self.list.push((h, span.0, span.1));
+        dup
+    }
+}
+
+/// Validates `src` as strict JSON with at most `max_depth` nesting levels.
+pub(crate) fn check(src: &[u8], max_depth: usize) -> Check {
+    let mut v = Validator {
+        src,
+        pos: 0,
+        stack: Vec::new(),
+        keys: Keys::default(),
+        dups: Vec::new(),
+    };
+    match v.run(max_depth) {
+        Ok(()) => Check::Valid(v.dups),
+        Err(Stop::Invalid) => Check::Invalid(v.pos),
+        Err(Stop::Deep) => Check::TooDeep(v.pos),
+    }
+}
+
+enum Stop {
+    Invalid,
+    Deep,
+}
+
+struct Validator<'a> {
+    src: &'a [u8],
+    pos: usize,
+    stack: Vec<Frame>,
+    keys: Keys,
+    dups: Vec<(usize, usize, usize)>,
+}
+
+impl Validator<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn run(&mut self, max_depth: usize) -> Result<(), Stop> {
+        self.ws();
+        loop {
+            // A value is expected here.
+            match self.peek() {
+                Some(b'{') => {
+                    self.open(true, max_depth)?;
+                    self.ws();
+                    if self.peek() == Some(b'}') {
+                        self.pos += 1;
+                        self.close();
+                    } else {
+                        self.key()?;
+                        continue;
+                    }
+                }
+                Some(b'[') => {
+                    self.open(false, max_depth)?;
+                    self.ws();
+                    if self.peek() == Some(b']') {
+                        self.pos += 1;
+                        self.close();
+                    } else {
+                        continue;
+                    }
+                }
+                Some(b'"') => self.string()?,
+                Some(b't') => self.word(b"true")?,
+                Some(b'f') => self.word(b"false")?,
+                Some(b'n') => self.word(b"null")?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                _ => return Err(Stop::Invalid),
+            }
+            // After a value: separators and closers.
+            loop {
+                self.ws();
+                let Some(top) = self.stack.last() else {
+                    return if self.pos == self.src.len() {
+                        Ok(())
+                    } else {
+                        Err(Stop::Invalid)
+                    };
+                };
+                let object = top.object;
+                match self.peek() {
+                    Some(b',') => {
+                        self.pos += 1;
+                        self.ws();
+                        if object {
+                            self.key()?;
+                        }
+                        break;
+                    }
+                    Some(b'}') if object => {
+                        self.pos += 1;
+                        self.close();
+                    }
+                    Some(b']') if !object => {
+                        self.pos += 1;
+                        self.close();
+                    }
+                    _ => return Err(Stop::Invalid),
+                }
+            }
+        }
+    }
+
+    fn open(&mut self, object: bool, max_depth: usize) -> Result<(), Stop> {
+        if self.stack.len() >= max_depth {
+            return Err(Stop::Deep);
+        }
+        self.pos += 1;
+        self.stack.push(Frame {
+            object,
+            key_base: self.keys.base(),
+            index: None,
+        });
+        Ok(())
+    }
+
+    fn close(&mut self) {
+        if let Some(f) = self.stack.pop() {
+            if f.object {
+                self.keys.truncate(f.key_base);
+            }
+        }
+    }
+
+    /// A key, its colon and the whitespace after it.
+    fn key(&mut self) -> Result<(), Stop> {
+        if self.peek() != Some(b'"') {
+            return Err(Stop::Invalid);
+        }
+        let start = self.pos;
+        self.string()?;
+        let span = (start + 1, self.pos - 1);
+        if let Some(top) = self.stack.last_mut() {
+            let base = top.key_base;
+            if self.keys.insert(self.src, base, &mut top.index, span) {
+                self.dups.push((start, span.0, span.1));
+            }
+        }
+        self.ws();
+        if self.peek() != Some(b':') {
+            return Err(Stop::Invalid);
+        }
+        self.pos += 1;
+        self.ws();
+        Ok(())
+    }
+
+    fn word(&mut self, w: &[u8]) -> Result<(), Stop> {
+        for &b in w {
+            if self.peek() != Some(b) {
+                return Err(Stop::Invalid);
+            }
+            self.pos += 1;
+        }
+        Ok(())
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    fn number(&mut self) -> Result<(), Stop> {
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(Stop::Invalid),
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if self.digits() == 0 {
+                return Err(Stop::Invalid);
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return Err(Stop::Invalid);
+            }
+        }
+        Ok(())
+    }
+
+    /// A string from its opening quote through its closing quote.
+    fn string(&mut self) -> Result<(), Stop> {
+        self.pos += 1;
+        let mut span_start = self.pos;
+        let mut non_ascii = false;
+        loop {
+            let rest = self.src.get(self.pos..).unwrap_or_default();
+            let skip = rest
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || !(0x20..0x80).contains(&b));
+            let Some(skip) = skip else {
+                self.pos = self.src.len();
+                return Err(Stop::Invalid);
+            };
+            self.pos += skip;
+            match self.peek() {
+                Some(b'"') => {
+                    if non_ascii {
+                        self.utf8(span_start)?;
+                    }
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    if non_ascii {
+                        self.utf8(span_start)?;
+                        non_ascii = false;
+                    }
+                    self.escape()?;
+                    span_start = self.pos;
+                }
+                Some(b) if b >= 0x80 => {
+                    non_ascii = true;
+                    self.pos += 1;
+                }
+                _ => return Err(Stop::Invalid),
+            }
+        }
+    }
+
+    /// Checks `src[from..pos]` is UTF-8; on failure `pos` is the bad byte.
+    fn utf8(&mut self, from: usize) -> Result<(), Stop> {
+        let span = self.src.get(from..self.pos).unwrap_or_default();
+        match core::str::from_utf8(span) {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                self.pos = from + e.valid_up_to();
+                Err(Stop::Invalid)
+            }
+        }
+    }
+
+    fn hex4(&self, at: usize) -> Option<u32> {
+        let h = self.src.get(at..at + 4)?;
+        if !h.iter().all(u8::is_ascii_hexdigit) {
+            return None;
+        }
+        u32::from_str_radix(core::str::from_utf8(h).ok()?, 16).ok()
+    }
+
+    fn escape(&mut self) -> Result<(), Stop> {
+        match self.src.get(self.pos + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                self.pos += 2;
+                Ok(())
+            }
+            Some(b'u') => {
+                let Some(unit) = self.hex4(self.pos + 2) else {
+                    return Err(Stop::Invalid);
+                };
+                if (0xDC00..0xE000).contains(&unit) {
+                    return Err(Stop::Invalid);
+                }
+                if (0xD800..0xDC00).contains(&unit) {
+                    let next = self.pos + 6;
+                    let low = (self.src.get(next) == Some(&b'\\')
+                        && self.src.get(next + 1) == Some(&b'u'))
+                    .then(|| self.hex4(next + 2))
+                    .flatten();
+                    match low {
+                        Some(lo) if (0xDC00..0xE000).contains(&lo) => self.pos += 12,
+                        _ => return Err(Stop::Invalid),
+                    }
+                } else {
+                    self.pos += 6;
+                }
+                Ok(())
+            }
+            _ => Err(Stop::Invalid),
+        }
+    }
+}
