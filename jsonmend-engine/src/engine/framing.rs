@@ -179,15 +179,21 @@ impl Engine<'_> {
         let Some((start, end)) = self.docs.pop() else {
             return Ok(());
         };
+        let has_members = self
+            .out
+            .get(start + 1..end.saturating_sub(1))
+            .is_some_and(|m| m.iter().any(|b| !b.is_ascii_whitespace()));
         self.out.truncate(end.saturating_sub(1));
         self.push(Kind::Object, State::Key, b"")?;
         if let Some(f) = self.stack.last_mut() {
             f.open_out = start;
-            f.items = 1;
+            f.items = usize::from(has_members);
         }
         self.held.clear();
-        self.held.push(b',');
-        self.sep = Sep::Comma(comma);
+        if has_members {
+            self.held.push(b',');
+            self.sep = Sep::Comma(comma);
+        }
         self.pos = comma + 1;
         self.document(start)
     }
@@ -287,6 +293,9 @@ impl Engine<'_> {
             return false;
         }
         let at_eof = end >= self.src.len();
+        if at_eof && (matches!(word, b"-" | b"+") || word == "\u{2212}".as_bytes()) {
+            return true;
+        }
         if number_like(word)
             || literal(word).is_some()
             || (at_eof && complete_literal(word).is_some())

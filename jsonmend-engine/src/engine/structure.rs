@@ -593,6 +593,14 @@ impl Engine<'_> {
                     }
                     if matches!(w, b"-" | b"+") || w == "\u{2212}".as_bytes() {
                         self.note_with(Rule::TruncatedNumber, self.src.len(), w);
+                        if ctx == Ctx::Top {
+                            // Dropping it would leave no value at all: the
+                            // top-level sign completes to zero instead.
+                            let zero: &[u8] = if w == b"+" { b"0" } else { b"-0" };
+                            self.synthesized += 1;
+                            self.out.extend_from_slice(zero);
+                            self.value_done(None, false);
+                        }
                         return Ok(());
                     }
                 }
@@ -682,8 +690,10 @@ impl Engine<'_> {
                 self.out.push(b']');
             }
             Kind::Tuple | Kind::Call if f.items == 1 && (f.kind == Kind::Call || !f.had_comma) => {
-                if f.open_out < self.out.len() {
-                    self.out.remove(f.open_out);
+                // Unwrap: drop the `[` and the whitespace before the item.
+                let item = f.last_item_out.clamp(f.open_out + 1, self.out.len());
+                if f.open_out < item {
+                    self.out.drain(f.open_out..item);
                 }
             }
             Kind::Call if f.items == 0 => {

@@ -1,0 +1,61 @@
+//! Replays every committed fuzz regression (`fuzz/regressions/jsonmend_*`)
+//! and a seeded sample of the truncation target, so plain `cargo test`
+//! keeps the fuzz properties.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+#[path = "props/invariants.rs"]
+mod invariants;
+#[path = "props/prefix.rs"]
+mod prefix;
+
+fn regressions(target: &str) -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/regressions")
+        .join(target);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|e| e.path().file_name().is_some_and(|n| n != "README.md"))
+        .map(|e| std::fs::read(e.path()).unwrap())
+        .collect()
+}
+
+fn truncate_check(data: &[u8]) {
+    let doc = prefix::document_from(data);
+    for n in (1..=doc.len()).filter(|&n| doc.is_char_boundary(n)) {
+        if let Err(e) = prefix::check_prefix(&doc, n) {
+            panic!("{e}");
+        }
+    }
+}
+
+#[test]
+fn committed_fuzz_regressions() {
+    for data in regressions("jsonmend_repair") {
+        if let Err(e) = invariants::check(&data) {
+            panic!("{e}");
+        }
+    }
+    for data in regressions("jsonmend_truncate") {
+        truncate_check(&data);
+    }
+}
+
+#[test]
+fn truncation_target_on_seeded_sample() {
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..60 {
+        let data: Vec<u8> = (0..120)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect();
+        truncate_check(&data);
+    }
+}

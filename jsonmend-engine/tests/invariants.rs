@@ -1,0 +1,160 @@
+//! Property tests for the invariants of spec §2.4 over the corpus inputs
+//! and deterministic mutations of them (deletions, insertions of the
+//! characters repairs care about, truncations), plus every fuzz regression.
+
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+
+#[path = "props/invariants.rs"]
+mod invariants;
+
+const CORPUS: &str = include_str!("vectors/adam2go-corpus.jsonl");
+
+/// The corpus inputs.
+fn inputs() -> Vec<String> {
+    CORPUS
+        .lines()
+        .filter_map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+            Some(v["input"].as_str()?.to_string())
+        })
+        .collect()
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const PIECES: &[&str] = &[
+    "\"",
+    "'",
+    "{",
+    "}",
+    "[",
+    "]",
+    "(",
+    ")",
+    ",",
+    ":",
+    " ",
+    "\n",
+    "\\",
+    "/*",
+    "*/",
+    "//",
+    "#",
+    "```",
+    "`",
+    "+",
+    "-",
+    ".",
+    "e",
+    "0",
+    "1",
+    "True",
+    "nul",
+    "...",
+    "\u{201c}",
+    "\u{201d}",
+    "\u{a0}",
+    "\u{ff1a}",
+    "\\u",
+    "\\ud800",
+    "<tool_call>",
+    "</tool_call>",
+    "data: ",
+    "\r",
+    "\u{2212}",
+    "_",
+    "a",
+    "é",
+    "\u{0}",
+    "NaN",
+    ";",
+    "=",
+];
+
+fn mutate(rng: &mut Rng, s: &str) -> Vec<u8> {
+    let mut b = s.as_bytes().to_vec();
+    for _ in 0..=rng.below(3) {
+        let at = rng.below(b.len() + 1);
+        match rng.below(4) {
+            0 if !b.is_empty() => {
+                let at = at.min(b.len() - 1);
+                b.remove(at);
+            }
+            1 => b.truncate(at),
+            _ => {
+                let piece = PIECES[rng.below(PIECES.len())].as_bytes();
+                b.splice(at..at, piece.iter().copied());
+            }
+        }
+    }
+    b
+}
+
+#[test]
+fn corpus_inputs_keep_the_invariants() {
+    let mut failures = Vec::new();
+    for input in inputs() {
+        if let Err(e) = invariants::check(input.as_bytes()) {
+            failures.push(format!("{input:?}: {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn mutated_inputs_keep_the_invariants() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut failures = Vec::new();
+    let inputs = inputs();
+    for round in 0..150 {
+        for input in &inputs {
+            let m = mutate(&mut rng, input);
+            if let Err(e) = invariants::check(&m) {
+                failures.push(format!(
+                    "round {round}: {:?}: {e}",
+                    String::from_utf8_lossy(&m)
+                ));
+            }
+        }
+    }
+    let shown: Vec<_> = failures.iter().take(25).cloned().collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures, first:\n{}",
+        failures.len(),
+        shown.join("\n")
+    );
+}
+
+#[test]
+fn every_prefix_of_corpus_inputs_repairs() {
+    let mut failures = Vec::new();
+    for input in inputs() {
+        let b = input.as_bytes();
+        for n in 1..b.len().min(400) {
+            if let Err(e) = invariants::check(&b[..n]) {
+                failures.push(format!("{:?}: {e}", String::from_utf8_lossy(&b[..n])));
+            }
+        }
+    }
+    let shown: Vec<_> = failures.iter().take(25).cloned().collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures, first:\n{}",
+        failures.len(),
+        shown.join("\n")
+    );
+}
