@@ -105,9 +105,8 @@ pub(crate) fn document_from(bytes: &[u8]) -> String {
     ];
     let mut out = String::new();
     let mut stack: Vec<(bool, usize)> = Vec::new();
-    let mut it = bytes.iter().copied();
     let mut need_value = true;
-    while let Some(b) = it.next() {
+    for &b in bytes {
         if out.len() > 1500 {
             break;
         }
@@ -134,7 +133,7 @@ pub(crate) fn document_from(bytes: &[u8]) -> String {
                     }
                 }
                 _ => {
-                    out.push_str(SCALARS[usize::from(b >> 3) % SCALARS.len()]);
+                    out.push_str(SCALARS.get(usize::from(b >> 3) % SCALARS.len()).copied().unwrap_or("0"));
                     need_value = false;
                 }
             }
