@@ -123,7 +123,7 @@ pub(crate) fn document_from(bytes: &[u8]) -> String {
                         stack.pop();
                         need_value = false;
                     } else {
-                        out.push_str(&format!("\"k{}\":", b >> 3));
+                        out.push_str(&format!("\"f{}\":", b >> 3));
                     }
                 }
                 1 if stack.len() < 12 => {
