@@ -6,12 +6,12 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::engine::{Engine, RawRepair};
+use crate::engine::{Detail, Engine, RawRepair, Totals};
 use crate::error::{Error, ErrorCode};
 use crate::options::{Options, Profile};
 use crate::position::Cursor;
 use crate::report::{Completeness, Exactness, Repair, Repaired};
-use crate::rules::{Class, Rule};
+use crate::rules::Rule;
 use crate::strict::{Check, check};
 
 /// Repairs `input` without applying the profile's refusals (fatal
@@ -24,7 +24,7 @@ use crate::strict::{Check, check};
 /// assert_eq!(r.exactness, Exactness::Cosmetic);
 /// ```
 pub fn repair_unchecked<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'a>, Error> {
-    run(input.as_bytes(), opts).map(|r| match r {
+    run(input.as_bytes(), opts, true).map(|r| match r {
         Run::Borrowed(repaired) => repaired.with_text(Cow::Borrowed(input)),
         Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
     })
@@ -38,7 +38,7 @@ pub fn repair_unchecked<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'
 /// assert_eq!(r.text, "[\"a\u{FFFD}b\"]");
 /// ```
 pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Repaired<'a>, Error> {
-    run(input, opts).map(|r| match r {
+    run(input, opts, false).map(|r| match r {
         Run::Borrowed(repaired) => {
             let text = core::str::from_utf8(input).map_or_else(
                 |_| Cow::Owned(String::from_utf8_lossy(input).into_owned()),
@@ -79,7 +79,7 @@ enum Run {
     Owned(Verdicts, String),
 }
 
-fn run(input: &[u8], opts: &Options) -> Result<Run, Error> {
+fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
     if input.len() > opts.max_input {
         return Err(Error::new(
             ErrorCode::E041,
@@ -92,25 +92,28 @@ fn run(input: &[u8], opts: &Options) -> Result<Run, Error> {
     {
         return Err(Error::new(ErrorCode::E001, "empty input"));
     }
-    match check(input, opts.max_depth) {
+    match check(input, opts.max_depth, utf8_known) {
         Check::Valid(dups) => {
             let raw: Vec<RawRepair> = dups
                 .into_iter()
                 .map(|(offset, s, e)| RawRepair {
                     rule: Rule::DuplicateKey,
                     offset,
-                    detail: Some(
+                    detail: Detail::Owned(
                         String::from_utf8_lossy(&crate::strict::key_text(
                             input.get(s..e).unwrap_or_default(),
                         ))
                         .into_owned(),
                     ),
-                    weight: 0,
                 })
                 .collect();
-            return Ok(Run::Borrowed(verdicts(
-                input, raw, opts, false, false, 0, 1,
-            )));
+            let totals = Totals {
+                count: raw.len(),
+                ambiguous: !raw.is_empty(),
+                ..Totals::default()
+            };
+            let v = verdicts(input, input, raw, totals, opts, false, false, 0, 1);
+            return Ok(Run::Borrowed(v));
         }
         Check::TooDeep(at) => {
             return Err(Error::new(
@@ -131,6 +134,8 @@ fn run(input: &[u8], opts: &Options) -> Result<Run, Error> {
         None => (input, 0),
     };
     let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
+    engine.max_repairs = opts.max_repairs;
+    engine.utf8_known = utf8_known && shift == 0;
     engine.run().map_err(|e| match e.offset {
         Some(off) if shift > 0 => e.at(input, off + shift),
         _ => e,
@@ -139,12 +144,10 @@ fn run(input: &[u8], opts: &Options) -> Result<Run, Error> {
         for r in &mut engine.repairs {
             r.offset += shift;
         }
-        engine.repairs.push(RawRepair {
-            rule: Rule::EscapedDocument,
-            offset: shift,
-            detail: None,
-            weight: 1,
-        });
+        engine.note_weighted(Rule::EscapedDocument, 0, Detail::None, 1);
+        if let Some(r) = engine.repairs.last_mut() {
+            r.offset = shift;
+        }
     }
     if engine.docs.is_empty() {
         return no_document(input, &engine, opts);
@@ -160,12 +163,7 @@ fn run(input: &[u8], opts: &Options) -> Result<Run, Error> {
         out
     } else {
         let at = engine.doc_in.get(1).copied().unwrap_or(0) + shift;
-        engine.repairs.push(RawRepair {
-            rule: Rule::MultipleDocuments,
-            offset: at,
-            detail: None,
-            weight: docs.len(),
-        });
+        engine.note_weighted(Rule::MultipleDocuments, at, Detail::None, docs.len());
         let total: usize = docs.iter().map(|(s, e)| e - s + 1).sum();
         let mut out = Vec::with_capacity(total + 2);
         out.push(b'[');
@@ -186,7 +184,9 @@ fn run(input: &[u8], opts: &Options) -> Result<Run, Error> {
     let raw = core::mem::take(&mut engine.repairs);
     let v = verdicts(
         input,
+        engine.src,
         raw,
+        engine.totals,
         opts,
         engine.truncated,
         engine.content,
@@ -211,10 +211,23 @@ fn no_document(input: &[u8], engine: &Engine<'_>, opts: &Options) -> Result<Run,
         raw.push(RawRepair {
             rule: Rule::ProseAsString,
             offset: 0,
-            detail: None,
-            weight: input.len(),
+            detail: Detail::None,
         });
-        let v = verdicts(input, raw, opts, false, true, 0, input.len());
+        let mut totals = engine.totals;
+        totals.count = raw.len();
+        totals.lossy = true;
+        totals.loss_weight += input.len();
+        let v = verdicts(
+            input,
+            engine.src,
+            raw,
+            totals,
+            opts,
+            false,
+            true,
+            0,
+            input.len(),
+        );
         return Ok(Run::Owned(v, text));
     }
     if engine.saw_wrapper {
@@ -273,9 +286,12 @@ fn unescape_one_level(src: &[u8]) -> Vec<u8> {
 }
 
 /// Sorts the repairs, places them, and computes the verdicts.
+#[allow(clippy::too_many_arguments)]
 fn verdicts(
     input: &[u8],
+    src: &[u8],
     mut raw: Vec<RawRepair>,
+    totals: Totals,
     opts: &Options,
     truncated: bool,
     content: bool,
@@ -283,27 +299,20 @@ fn verdicts(
     payload: usize,
 ) -> Verdicts {
     raw.sort_by(|a, b| a.offset.cmp(&b.offset).then(a.rule.cmp(&b.rule)));
-    let mut exactness = Exactness::Exact;
-    let mut ambiguous = false;
-    let mut loss: usize = 0;
-    for r in &raw {
-        match r.rule.class() {
-            Class::Lossy => {
-                exactness = Exactness::Lossy;
-                loss += r.weight.max(1);
-            }
-            Class::Cosmetic if exactness == Exactness::Exact => exactness = Exactness::Cosmetic,
-            _ => {}
-        }
-        ambiguous |= r.rule.ambiguity().is_some();
-    }
+    let exactness = if totals.lossy {
+        Exactness::Lossy
+    } else if totals.cosmetic {
+        Exactness::Cosmetic
+    } else {
+        Exactness::Exact
+    };
     let denominator = (payload + synthesized).max(1);
-    let loss_permille = if loss == 0 {
+    let loss_permille = if totals.loss_weight == 0 {
         0
     } else {
-        (loss * 1000).div_ceil(denominator).min(1000) as u32
+        (totals.loss_weight * 1000).div_ceil(denominator).min(1000) as u32
     };
-    let repairs_truncated = raw.len() > opts.max_repairs;
+    let repairs_truncated = totals.count > opts.max_repairs;
     raw.truncate(opts.max_repairs);
     let mut cursor = Cursor::default();
     let repairs = raw
@@ -315,7 +324,7 @@ fn verdicts(
                 offset: r.offset,
                 line: cursor.line,
                 column: cursor.column,
-                detail: r.detail,
+                detail: r.detail.text(src),
             }
         })
         .collect();
@@ -328,7 +337,7 @@ fn verdicts(
     };
     Verdicts {
         exactness,
-        ambiguous,
+        ambiguous: totals.ambiguous,
         completeness,
         repairs,
         repairs_truncated,

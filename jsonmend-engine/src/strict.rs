@@ -135,9 +135,41 @@ impl Keys {
     }
 }
 
-/// Validates `src` as strict JSON with at most `max_depth` nesting levels.
-pub(crate) fn check(src: &[u8], max_depth: usize) -> Check {
+/// Offset of the first byte in `bytes` that is `"`, `\\`, a control
+/// character or (unless the input is known UTF-8) non-ASCII; eight bytes at
+/// a time.
+pub(crate) fn find_string_stop(bytes: &[u8], stop_high: bool) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let high_mask = if stop_high { HIGH } else { 0 };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let quote = w ^ (ONES * u64::from(b'"'));
+        let slash = w ^ (ONES * u64::from(b'\\'));
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+        let ctrl = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+        let hit = zero(quote) | zero(slash) | ctrl | (w & high_mask);
+        if hit != 0 {
+            return Some(at + (hit.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20 || (stop_high && b >= 0x80))
+        .map(|p| at + p)
+}
+
+/// Validates `src` as strict JSON with at most `max_depth` nesting levels;
+/// `utf8_known` skips the UTF-8 check (the input came as `&str`).
+pub(crate) fn check(src: &[u8], max_depth: usize, utf8_known: bool) -> Check {
     let mut v = Validator {
+        utf8_known,
         src,
         pos: 0,
         stack: Vec::new(),
@@ -157,6 +189,7 @@ enum Stop {
 }
 
 struct Validator<'a> {
+    utf8_known: bool,
     src: &'a [u8],
     pos: usize,
     stack: Vec<Frame>,
@@ -340,10 +373,7 @@ impl Validator<'_> {
         let mut non_ascii = false;
         loop {
             let rest = self.src.get(self.pos..).unwrap_or_default();
-            let skip = rest
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || !(0x20..0x80).contains(&b));
-            let Some(skip) = skip else {
+            let Some(skip) = find_string_stop(rest, !self.utf8_known) else {
                 self.pos = self.src.len();
                 return Err(Stop::Invalid);
             };

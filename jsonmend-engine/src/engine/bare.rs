@@ -265,15 +265,27 @@ impl Engine<'_> {
         let mut at = start;
         let mut depth = 0usize;
         let key = ctx == Ctx::Key;
-        while let Some(ch) = self.ch(at) {
-            let b = self.byte(at).unwrap_or(0);
-            if at > start
-                && (self.fence_close_len(at).is_some() || self.closing_tag_len(at).is_some())
-            {
-                break;
+        while let Some(&b) = self.src.get(at) {
+            if b >= 0x80 {
+                let Some(ch) = self.ch(at) else { break };
+                if at > start && is_quote(ch.c) {
+                    break;
+                }
+                if key && ch.c == '\u{FF1A}' {
+                    break;
+                }
+                at += ch.len;
+                continue;
             }
-            if is_quote(ch.c) && at > start {
-                break;
+            if at > start {
+                if matches!(b, b'"' | b'\'' | b'`') {
+                    break;
+                }
+                if matches!(b, b'`' | b'~' | b'<')
+                    && (self.fence_close_len(at).is_some() || self.closing_tag_len(at).is_some())
+                {
+                    break;
+                }
             }
             match b {
                 b'\n' | b'\r' => break,
@@ -300,10 +312,7 @@ impl Engine<'_> {
                 }
                 _ => {}
             }
-            if key && ch.c == '\u{FF1A}' {
-                break;
-            }
-            at += ch.len;
+            at += 1;
         }
         let mut end = at;
         while end > start && matches!(self.byte(end - 1), Some(b' ' | b'\t')) {

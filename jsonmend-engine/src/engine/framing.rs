@@ -81,7 +81,7 @@ impl Engine<'_> {
                         if !leading && self.payload_end.is_none() {
                             self.payload_end = Some(start);
                         }
-                        self.note_weighted(rule, start, None, 0);
+                        self.note_weighted(rule, start, super::Detail::None, 0);
                     }
                     match found {
                         Found::Eof => break,
@@ -210,8 +210,8 @@ impl Engine<'_> {
                 Some(b'#') => self.line_comment(),
                 Some(b) if b >= 0x80 => match self.ch(self.pos) {
                     Some(ch) if is_special_ws(ch.c) => {
-                        let code = alloc::format!("U+{:04X}", ch.c as u32);
-                        self.note_weighted(Rule::SpecialWhitespace, self.pos, Some(code), 1);
+                        let code = super::Detail::Code(ch.c as u32);
+                        self.note_weighted(Rule::SpecialWhitespace, self.pos, code, 1);
                         self.pos += ch.len;
                     }
                     _ => return,

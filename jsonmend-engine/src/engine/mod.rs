@@ -21,14 +21,46 @@ use crate::strict::Keys;
 /// The lookahead window of spec §2.1: probes never look further.
 pub(crate) const L: usize = 256;
 
+/// The `{token}`/`{key}` of a repair, materialized only for reported ones.
+#[derive(Clone, Debug)]
+pub(crate) enum Detail {
+    None,
+    /// A span of the engine's source.
+    Span(usize, usize),
+    /// A code point, shown as `U+XXXX`.
+    Code(u32),
+    Owned(String),
+}
+
+impl Detail {
+    pub(crate) fn text(&self, src: &[u8]) -> Option<String> {
+        match self {
+            Detail::None => None,
+            Detail::Span(s, e) => {
+                Some(String::from_utf8_lossy(src.get(*s..*e).unwrap_or_default()).into_owned())
+            }
+            Detail::Code(c) => Some(alloc::format!("U+{c:04X}")),
+            Detail::Owned(t) => Some(t.clone()),
+        }
+    }
+}
+
 /// A repair as the engine records it; lines and columns come at the end.
 #[derive(Clone, Debug)]
 pub(crate) struct RawRepair {
     pub(crate) rule: Rule,
     pub(crate) offset: usize,
-    pub(crate) detail: Option<String>,
-    /// Input bytes dropped plus output bytes synthesized (loss weight).
-    pub(crate) weight: usize,
+    pub(crate) detail: Detail,
+}
+
+/// Running totals over every repair, kept while the list itself is capped.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Totals {
+    pub(crate) count: usize,
+    pub(crate) cosmetic: bool,
+    pub(crate) lossy: bool,
+    pub(crate) ambiguous: bool,
+    pub(crate) loss_weight: usize,
 }
 
 /// What kind of container a frame is.
@@ -92,8 +124,8 @@ pub(crate) struct Frame {
     pub(crate) absorbed: usize,
     pub(crate) key_base: usize,
     pub(crate) key_index: Option<BTreeSet<u64>>,
-    /// The last key's text, for messages.
-    pub(crate) key: String,
+    /// The last key's span in the source, for messages.
+    pub(crate) key: (usize, usize),
     /// Out offset where the last item starts (R053 inserts `{` there).
     pub(crate) last_item_out: usize,
     pub(crate) last_item_string: bool,
@@ -114,7 +146,7 @@ impl Frame {
             absorbed: 0,
             key_base,
             key_index: None,
-            key: String::new(),
+            key: (0, 0),
             last_item_out: open_out,
             last_item_string: false,
             last_member: None,
@@ -153,6 +185,16 @@ pub(crate) struct Engine<'a> {
     pub(crate) held: Vec<u8>,
     pub(crate) sep: Sep,
     pub(crate) repairs: Vec<RawRepair>,
+    pub(crate) totals: Totals,
+    /// How many repairs the result lists.
+    pub(crate) max_repairs: usize,
+    /// Once the list was trimmed: repairs past this offset cannot be among
+    /// the first `max_repairs` and are only counted.
+    pub(crate) cap_offset: usize,
+    /// The source is known to be UTF-8 (it came as `&str`).
+    pub(crate) utf8_known: bool,
+    /// The source span of the last string read (its content).
+    pub(crate) last_string: (usize, usize),
     pub(crate) max_depth: usize,
     pub(crate) skip_prose: bool,
     /// The open code fence: its character and length.
@@ -190,6 +232,11 @@ impl<'a> Engine<'a> {
             held: Vec::new(),
             sep: Sep::None,
             repairs: Vec::new(),
+            totals: Totals::default(),
+            max_repairs: 1000,
+            cap_offset: usize::MAX,
+            utf8_known: false,
+            last_string: (0, 0),
             max_depth,
             skip_prose,
             fence: None,
@@ -210,32 +257,73 @@ impl<'a> Engine<'a> {
 
     /// Records a repair without a token.
     pub(crate) fn note(&mut self, rule: Rule, offset: usize) {
-        self.note_weighted(rule, offset, None, 1);
+        self.note_weighted(rule, offset, Detail::None, 1);
     }
 
-    /// Records a repair with its `{token}`/`{key}`.
+    /// Records a repair with its `{token}`/`{key}` (a span of the source
+    /// when it is one, so nothing is allocated).
     pub(crate) fn note_with(&mut self, rule: Rule, offset: usize, detail: &[u8]) {
-        let text = String::from_utf8_lossy(detail).into_owned();
+        let base = self.src.as_ptr() as usize;
+        let at = detail.as_ptr() as usize;
         let weight = detail.len().max(1);
-        self.note_weighted(rule, offset, Some(text), weight);
+        let detail = if at >= base && at + detail.len() <= base + self.src.len() {
+            Detail::Span(at - base, at - base + detail.len())
+        } else {
+            Detail::Owned(String::from_utf8_lossy(detail).into_owned())
+        };
+        self.note_weighted(rule, offset, detail, weight);
     }
 
     pub(crate) fn note_weighted(
         &mut self,
         rule: Rule,
         offset: usize,
-        detail: Option<String>,
+        detail: Detail,
         weight: usize,
     ) {
         if rule.is_truncation() {
             self.truncated = true;
         }
+        let t = &mut self.totals;
+        t.count += 1;
+        match rule.class() {
+            crate::rules::Class::Lossy => {
+                t.lossy = true;
+                t.loss_weight += weight.max(1);
+            }
+            crate::rules::Class::Cosmetic => t.cosmetic = true,
+            crate::rules::Class::Exact => {}
+        }
+        t.ambiguous |= rule.ambiguity().is_some();
+        if offset > self.cap_offset {
+            return;
+        }
         self.repairs.push(RawRepair {
             rule,
             offset,
             detail,
-            weight,
         });
+        // Keep the list bounded: only the first `max_repairs` by offset are
+        // reported, so the rest can go (amortized linear).
+        if self.repairs.len() >= 4 * self.max_repairs + 64 {
+            self.trim_repairs();
+        }
+    }
+
+    /// Sorts the repairs by offset then code and keeps the reported ones.
+    pub(crate) fn trim_repairs(&mut self) {
+        let order =
+            |a: &RawRepair, b: &RawRepair| a.offset.cmp(&b.offset).then(a.rule.cmp(&b.rule));
+        if !self
+            .repairs
+            .is_sorted_by(|a, b| order(a, b) != core::cmp::Ordering::Greater)
+        {
+            self.repairs.sort_by(order);
+        }
+        self.repairs.truncate(self.max_repairs);
+        if let Some(last) = self.repairs.last() {
+            self.cap_offset = last.offset;
+        }
     }
 
     pub(crate) fn peek(&self) -> Option<u8> {

@@ -12,7 +12,8 @@ pub(crate) struct Ch {
     pub(crate) valid: bool,
 }
 
-/// Decodes the character at `at` (`None` at the end).
+/// Decodes the character at `at` (`None` at the end), validating UTF-8 by
+/// hand (no overlongs, no surrogates, nothing past U+10FFFF).
 pub(crate) fn decode(src: &[u8], at: usize) -> Option<Ch> {
     let b = *src.get(at)?;
     if b < 0x80 {
@@ -22,33 +23,46 @@ pub(crate) fn decode(src: &[u8], at: usize) -> Option<Ch> {
             valid: true,
         });
     }
-    let width = match b {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => 0,
-    };
     let bad = Ch {
         c: '\u{FFFD}',
         len: 1,
         valid: false,
     };
-    if width == 0 {
-        return Some(bad);
-    }
-    let Some(bytes) = src.get(at..at + width) else {
-        return Some(bad);
+    let cont = |i: usize| {
+        src.get(at + i)
+            .copied()
+            .filter(|c| c & 0xC0 == 0x80)
+            .map(|c| u32::from(c & 0x3F))
     };
-    match core::str::from_utf8(bytes)
-        .ok()
-        .and_then(|s| s.chars().next())
-    {
-        Some(c) => Some(Ch {
+    let (cp, len) = match b {
+        0xC2..=0xDF => match cont(1) {
+            Some(c1) => ((u32::from(b & 0x1F) << 6) | c1, 2),
+            None => return Some(bad),
+        },
+        0xE0..=0xEF => match (cont(1), cont(2)) {
+            (Some(c1), Some(c2)) => ((u32::from(b & 0x0F) << 12) | (c1 << 6) | c2, 3),
+            _ => return Some(bad),
+        },
+        0xF0..=0xF4 => match (cont(1), cont(2), cont(3)) {
+            (Some(c1), Some(c2), Some(c3)) => {
+                ((u32::from(b & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3, 4)
+            }
+            _ => return Some(bad),
+        },
+        _ => return Some(bad),
+    };
+    let min = match len {
+        2 => 0x80,
+        3 => 0x800,
+        _ => 0x10000,
+    };
+    match char::from_u32(cp) {
+        Some(c) if cp >= min => Some(Ch {
             c,
-            len: width,
+            len,
             valid: true,
         }),
-        None => Some(bad),
+        _ => Some(bad),
     }
 }
 
@@ -170,8 +184,8 @@ impl Engine<'_> {
             } else if b >= 0x80 {
                 match self.ch(self.pos) {
                     Some(ch) if is_special_ws(ch.c) => {
-                        let code = alloc::format!("U+{:04X}", ch.c as u32);
-                        self.note_weighted(Rule::SpecialWhitespace, self.pos, Some(code), 1);
+                        let code = super::Detail::Code(ch.c as u32);
+                        self.note_weighted(Rule::SpecialWhitespace, self.pos, code, 1);
                         self.put_ws(sink, b" ");
                         self.pos += ch.len;
                     }

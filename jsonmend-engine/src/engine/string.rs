@@ -6,6 +6,37 @@ use super::scan::is_quote;
 use super::{Ctx, Engine, L};
 use crate::rules::Rule;
 
+const PLAIN_ASCII: u8 = 1;
+const PLAIN_UTF8: u8 = 2;
+
+/// Which bytes a string segment copies without a look: printable ASCII but
+/// the quotes, backslash, `,` and `:`; non-ASCII (when the source is known
+/// UTF-8) but the lead bytes of the typographic quotes (`C2`, `E2`).
+// Evaluated at compile time: an out-of-range index would fail the build.
+#[allow(clippy::indexing_slicing)]
+static PLAIN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0x20;
+    while b < 0x7F {
+        t[b] = PLAIN_ASCII;
+        b += 1;
+    }
+    t[b'"' as usize] = 0;
+    t[b'\'' as usize] = 0;
+    t[b'`' as usize] = 0;
+    t[b'\\' as usize] = 0;
+    t[b',' as usize] = 0;
+    t[b':' as usize] = 0;
+    let mut b = 0x80;
+    while b < 0x100 {
+        t[b] = PLAIN_UTF8;
+        b += 1;
+    }
+    t[0xC2] = 0;
+    t[0xE2] = 0;
+    t
+};
+
 /// The characters that close a string opened by `open`.
 fn closers(open: char) -> (char, char) {
     match open {
@@ -31,6 +62,7 @@ impl Engine<'_> {
     /// string (joining `+` concatenations).
     pub(crate) fn string(&mut self, ctx: Ctx) {
         let out_start = self.out.len();
+        let in_start = self.pos + self.ch(self.pos).map_or(1, |c| c.len);
         self.out.push(b'"');
         loop {
             let end = self.segment(ctx);
@@ -46,6 +78,16 @@ impl Engine<'_> {
                 End::Early => self.out.push(b'"'),
                 End::Eof(from) => self.string_eof(out_start, from),
             }
+            let end = self.src.len().min(self.pos);
+            // The content span, without the closing quote.
+            let close = self
+                .slice(in_start, end)
+                .last()
+                .map_or(0, |&b| usize::from(b == b'"' || b == b'\'' || b >= 0x80));
+            self.last_string = (
+                in_start.min(end),
+                end.saturating_sub(close).max(in_start.min(end)),
+            );
             return;
         }
     }
@@ -105,14 +147,16 @@ impl Engine<'_> {
             }
         }
         loop {
-            // Copy plain ASCII quickly.
+            // Copy plain bytes in one go.
             let rest = self.src.get(self.pos..).unwrap_or_default();
+            let mask = if self.utf8_known {
+                PLAIN_ASCII | PLAIN_UTF8
+            } else {
+                PLAIN_ASCII
+            };
             let plain = rest
                 .iter()
-                .position(|&b| {
-                    !(0x20..0x7F).contains(&b)
-                        || matches!(b, b'"' | b'\'' | b'`' | b'\\' | b',' | b':')
-                })
+                .position(|&b| PLAIN.get(usize::from(b)).is_none_or(|&f| f & mask == 0))
                 .unwrap_or(rest.len());
             if plain > 0 {
                 self.content = true;
@@ -155,16 +199,21 @@ impl Engine<'_> {
                     return End::Early;
                 }
                 c if (c as u32) < 0x20 => {
-                    let code = alloc::format!("U+{:04X}", c as u32);
-                    self.note_weighted(Rule::RawControlChar, self.pos, Some(code), 1);
+                    let code = super::Detail::Code(c as u32);
+                    self.note_weighted(Rule::RawControlChar, self.pos, code, 1);
                     self.write_char(c);
                     self.pos += 1;
                 }
                 c => {
-                    if !ch.valid {
-                        self.note(Rule::InvalidUtf8, self.pos);
+                    if ch.valid && ch.len > 1 {
+                        let raw = self.slice(self.pos, self.pos + ch.len);
+                        self.out.extend_from_slice(raw);
+                    } else {
+                        if !ch.valid {
+                            self.note(Rule::InvalidUtf8, self.pos);
+                        }
+                        self.write_char(c);
                     }
-                    self.write_char(c);
                     self.pos += ch.len;
                 }
             }
@@ -395,7 +444,7 @@ impl Engine<'_> {
             self.note(Rule::CloserInString, start);
             self.pos = start;
         }
-        self.note_weighted(Rule::TruncatedString, n, None, 1);
+        self.note_weighted(Rule::TruncatedString, n, super::Detail::None, 1);
         self.synthesized += 1;
         self.out.push(b'"');
     }

@@ -8,7 +8,7 @@ use super::{Closed, Ctx, Engine, Frame, Kind, Sep, State};
 use crate::error::Error;
 use crate::rules::Rule;
 
-impl Engine<'_> {
+impl<'a> Engine<'a> {
     /// Parses one document from `pos` (or continues the reopened one on the
     /// stack); its output starts at `start`.
     pub(crate) fn document(&mut self, start: usize) -> Result<(), Error> {
@@ -110,7 +110,8 @@ impl Engine<'_> {
                     self.begin_item();
                     let key_out = self.out.len();
                     self.string(Ctx::Key);
-                    self.key_written(key_out, at);
+                    let key_in = self.last_string;
+                    self.key_written(key_out, at, key_in);
                     self.set_state(State::Colon);
                 }
                 _ => self.bare_key(),
@@ -134,12 +135,12 @@ impl Engine<'_> {
                     self.set_state(State::Value);
                 } else if matches!(b, b',' | b'}' | b']' | b')') || self.comma_like(at) {
                     let key = self.key_detail();
-                    self.note_with(Rule::KeyWithoutValue, at, key.as_bytes());
+                    self.note_with(Rule::KeyWithoutValue, at, key);
                     self.out.extend_from_slice(b":null");
                     self.set_state(State::After);
                 } else {
                     let key = self.key_detail();
-                    self.note_with(Rule::MissingColon, at, key.as_bytes());
+                    self.note_with(Rule::MissingColon, at, key);
                     self.out.push(b':');
                     self.set_state(State::Value);
                 }
@@ -147,7 +148,7 @@ impl Engine<'_> {
             State::Value => match b {
                 b',' | b'}' | b']' | b')' => {
                     let key = self.key_detail();
-                    self.note_with(Rule::MissingValue, at, key.as_bytes());
+                    self.note_with(Rule::MissingValue, at, key);
                     self.out.extend_from_slice(b"null");
                     self.value_done(None, false);
                 }
@@ -237,19 +238,20 @@ impl Engine<'_> {
         }
     }
 
-    fn key_detail(&self) -> alloc::string::String {
-        self.stack.last().map(|f| f.key.clone()).unwrap_or_default()
+    /// The last key of the top object, as a source slice (for messages).
+    fn key_detail(&self) -> &'a [u8] {
+        let (s, e) = self.stack.last().map_or((0, 0), |f| f.key);
+        self.slice(s, e)
     }
 
     /// A key string was written at `key_out`: remember its text and flag a
     /// duplicate (R062).
-    fn key_written(&mut self, key_out: usize, at: usize) {
+    fn key_written(&mut self, key_out: usize, at: usize, key_in: (usize, usize)) {
         let span = (key_out + 1, self.out.len().saturating_sub(1));
         let Some(f) = self.stack.last_mut() else {
             return;
         };
-        let text = self.out.get(span.0..span.1).unwrap_or_default();
-        f.key = alloc::string::String::from_utf8_lossy(&crate::strict::key_text(text)).into_owned();
+        f.key = key_in;
         let base = f.key_base;
         let mut index = f.key_index.take();
         let dup = self.keys.insert(&self.out, base, &mut index, span);
@@ -258,7 +260,7 @@ impl Engine<'_> {
         }
         if dup {
             let key = self.key_detail();
-            self.note_with(Rule::DuplicateKey, at, key.as_bytes());
+            self.note_with(Rule::DuplicateKey, at, key);
         }
     }
 
@@ -283,7 +285,7 @@ impl Engine<'_> {
         let key_out = self.out.len();
         self.write_string(text);
         self.pos = quote.unwrap_or(stop);
-        self.key_written(key_out, at);
+        self.key_written(key_out, at, (at, end));
         self.set_state(State::Colon);
     }
 
@@ -377,11 +379,7 @@ impl Engine<'_> {
             self.sep = Sep::None;
         }
         self.out.insert(insert.min(self.out.len()), b'{');
-        let key = self
-            .out
-            .get(insert + 2..self.out.len().saturating_sub(1))
-            .map(|k| alloc::string::String::from_utf8_lossy(k).into_owned())
-            .unwrap_or_default();
+        let key = self.last_string;
         let mut frame = Frame::new(Kind::Implicit, State::Colon, insert, self.keys.base());
         frame.items = 1;
         frame.key = key;
@@ -516,23 +514,24 @@ impl Engine<'_> {
             return Ok(());
         }
         let at_eof = stop >= self.src.len();
-        let words: alloc::vec::Vec<&[u8]> = text
-            .split(|&b| b == b' ' || b == b'\t')
-            .filter(|w| !w.is_empty())
-            .collect();
+        let words = || {
+            text.split(|&b| b == b' ' || b == b'\t')
+                .filter(|w| !w.is_empty())
+        };
+        let several = words().nth(1).is_some();
         let scalar = |w: &[u8]| {
             matches!(
                 classify(w, false),
                 Word::Number | Word::Normalized(..) | Word::Literal | Word::Spelled(..)
             )
         };
-        if words.len() > 1 && ctx != Ctx::ObjValue && words.iter().all(|w| scalar(w)) {
-            let first = words.first().copied().unwrap_or_default();
+        if several && ctx != Ctx::ObjValue && words().all(scalar) {
+            let first = words().next().unwrap_or_default();
             self.pos = at + first.len();
             return self.bare_word(ctx, at, first, false);
         }
         self.pos = stop;
-        if words.len() > 1 {
+        if several {
             self.note_with(Rule::UnquotedString, at, text);
             self.begin(ctx);
             self.write_string(text);
@@ -729,13 +728,13 @@ impl Engine<'_> {
             match state {
                 State::Colon => {
                     let key = self.key_detail();
-                    self.note_with(Rule::TruncatedMember, n, key.as_bytes());
+                    self.note_with(Rule::TruncatedMember, n, key);
                     self.out.extend_from_slice(b":null");
                     self.synthesized += 5;
                 }
                 State::Value => {
                     let key = self.key_detail();
-                    self.note_with(Rule::TruncatedMember, n, key.as_bytes());
+                    self.note_with(Rule::TruncatedMember, n, key);
                     self.out.extend_from_slice(b"null");
                     self.synthesized += 4;
                 }

@@ -136,7 +136,12 @@ pub(crate) fn document_from(bytes: &[u8]) -> String {
                     }
                 }
                 _ => {
-                    out.push_str(SCALARS.get(usize::from(b >> 3) % SCALARS.len()).copied().unwrap_or("0"));
+                    out.push_str(
+                        SCALARS
+                            .get(usize::from(b >> 3) % SCALARS.len())
+                            .copied()
+                            .unwrap_or("0"),
+                    );
                     need_value = false;
                 }
             }

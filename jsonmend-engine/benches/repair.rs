@@ -1,0 +1,89 @@
+//! Throughput of `repair_text` against the peers measured in the same run
+//! (spec §18): jsonfix 0.2.0, jsonrepair-rs, and serde_json parsing the
+//! valid document; then the scaling runs at 1, 10 and 100 MB.
+
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
+
+#[path = "support/docs.rs"]
+mod docs;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn peers(c: &mut Criterion) {
+    let (valid, defects) = docs::documents(21_843);
+    eprintln!(
+        "valid.json {} bytes, defects.json {} bytes",
+        valid.len(),
+        defects.len()
+    );
+    // The defective document repairs to the valid one's value.
+    let a: serde_json::Value = serde_json::from_str(&valid).unwrap();
+    let fixed = jsonmend_engine::repair_text(&defects).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&fixed.text).unwrap();
+    assert_eq!(a, b, "defects.json must repair to valid.json's value");
+
+    for (name, doc) in [("valid", &valid), ("defects", &defects)] {
+        let mut g = c.benchmark_group(name);
+        g.throughput(Throughput::Bytes(doc.len() as u64));
+        g.sample_size(10).measurement_time(Duration::from_secs(8));
+        g.bench_function("jsonmend-engine", |b| {
+            b.iter(|| jsonmend_engine::repair_text(black_box(doc)).map(|r| r.text.len()))
+        });
+        g.bench_function("jsonfix", |b| {
+            b.iter(|| jsonfix::repair(black_box(doc)).map(|s| s.len()))
+        });
+        g.bench_function("jsonrepair-rs", |b| {
+            b.iter(|| jsonrepair_rs::jsonrepair(black_box(doc)).map(|s| s.len()))
+        });
+        if name == "valid" {
+            g.bench_function("serde_json", |b| {
+                b.iter(|| serde_json::from_str::<serde::de::IgnoredAny>(black_box(doc)).is_ok())
+            });
+        }
+        g.finish();
+    }
+}
+
+/// Missing commas everywhere: a peer went quadratic on these.
+fn missing_commas(bytes: usize) -> String {
+    let mut s = String::from("[\n");
+    while s.len() < bytes {
+        s.push_str("{\"a\": 1\n\"b\": \"x\"}\n");
+    }
+    s.push(']');
+    s
+}
+
+fn scaling(c: &mut Criterion) {
+    let mut g = c.benchmark_group("scaling");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    for mb in [1usize, 10, 100] {
+        let (valid, defects) = docs::documents(docs::records_for(mb * 1_000_000));
+        let commas = missing_commas(mb * 1_000_000);
+        for (family, doc) in [
+            ("valid", valid),
+            ("defects", defects),
+            ("missing-commas", commas),
+        ] {
+            g.throughput(Throughput::Bytes(doc.len() as u64));
+            g.bench_with_input(
+                BenchmarkId::new(family, format!("{mb}MB")),
+                &doc,
+                |b, doc| {
+                    b.iter(|| jsonmend_engine::repair_text(black_box(doc)).map(|r| r.text.len()))
+                },
+            );
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, peers, scaling);
+criterion_main!(benches);
