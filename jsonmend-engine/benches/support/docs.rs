@@ -5,16 +5,16 @@
 //! instead of a comma) — repaired, it has `valid.json`'s value.
 
 /// A small deterministic generator (xorshift).
-pub struct Rng(pub u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
-    pub fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
 }
@@ -189,7 +189,7 @@ fn record(rng: &mut Rng, i: u64, w: &mut Writer<'_>) {
 }
 
 /// `(valid, defects)` with `records` records each.
-pub fn documents(records: u64) -> (String, String) {
+pub(crate) fn documents(records: u64) -> (String, String) {
     let mut valid = String::from("[\n");
     let mut defects = String::from("[\n");
     let mut rng_v = Rng(42);
@@ -228,6 +228,6 @@ pub fn documents(records: u64) -> (String, String) {
 }
 
 /// Records for about `bytes` of `valid.json`.
-pub fn records_for(bytes: usize) -> u64 {
+pub(crate) fn records_for(bytes: usize) -> u64 {
     (bytes / 275).max(1) as u64
 }
