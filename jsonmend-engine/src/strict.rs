@@ -32,13 +32,21 @@ pub(crate) struct Keys {
 
 const SMALL: usize = 24;
 
-pub(crate) fn fnv(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+/// A cheap fingerprint of a key: its length and first and last eight
+/// bytes, mixed. Equal fingerprints are compared byte for byte.
+pub(crate) fn fingerprint(bytes: &[u8]) -> u64 {
+    let load = |b: &[u8]| {
+        let mut w = [0u8; 8];
+        let n = b.len().min(8);
+        w.get_mut(..n)
+            .unwrap_or_default()
+            .copy_from_slice(b.get(..n).unwrap_or_default());
+        u64::from_le_bytes(w)
+    };
+    let head = load(bytes);
+    let tail = load(bytes.get(bytes.len().saturating_sub(8)..).unwrap_or_default());
+    let h = head ^ tail.rotate_left(29) ^ (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
 /// The key's text with JSON escapes decoded (borrowed when it has none).
@@ -114,8 +122,13 @@ impl Keys {
         index: &mut Option<BTreeSet<u64>>,
         span: (usize, usize),
     ) -> bool {
-        let text = key_text(src.get(span.0..span.1).unwrap_or_default());
-        let h = fnv(&text);
+        let raw = src.get(span.0..span.1).unwrap_or_default();
+        let text = if raw.contains(&b'\\') {
+            key_text(raw)
+        } else {
+            alloc::borrow::Cow::Borrowed(raw)
+        };
+        let h = fingerprint(&text);
         let same = |&(hash, s, e): &(u64, usize, usize)| {
             hash == h && *key_text(src.get(s..e).unwrap_or_default()) == *text
         };

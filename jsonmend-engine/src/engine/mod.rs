@@ -412,8 +412,20 @@ impl<'a> Engine<'a> {
     /// Writes `text` as a complete JSON string.
     pub(crate) fn write_string(&mut self, text: &[u8]) {
         self.out.push(b'"');
-        for c in String::from_utf8_lossy(text).chars() {
-            self.write_char(c);
+        if self.utf8_known || core::str::from_utf8(text).is_ok() {
+            let mut from = 0;
+            for (i, &b) in text.iter().enumerate() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    self.out.extend_from_slice(text.get(from..i).unwrap_or_default());
+                    self.write_char(char::from(b));
+                    from = i + 1;
+                }
+            }
+            self.out.extend_from_slice(text.get(from..).unwrap_or_default());
+        } else {
+            for c in String::from_utf8_lossy(text).chars() {
+                self.write_char(c);
+            }
         }
         self.out.push(b'"');
     }

@@ -14,6 +14,7 @@ pub(crate) struct Ch {
 
 /// Decodes the character at `at` (`None` at the end), validating UTF-8 by
 /// hand (no overlongs, no surrogates, nothing past U+10FFFF).
+#[inline]
 pub(crate) fn decode(src: &[u8], at: usize) -> Option<Ch> {
     let b = *src.get(at)?;
     if b < 0x80 {
@@ -107,6 +108,7 @@ pub(crate) enum Sink {
 }
 
 impl Engine<'_> {
+    #[inline]
     pub(crate) fn ch(&self, at: usize) -> Option<Ch> {
         decode(self.src, at)
     }
