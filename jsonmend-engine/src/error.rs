@@ -118,8 +118,11 @@ pub struct Error {
     pub rule: Option<Rule>,
     /// For `E013`: the loss in permille (used by the retry hint).
     pub loss_permille: Option<u32>,
-    /// For `E010`–`E012`: the refused repair's defect text (retry hint).
+    /// For `E010`–`E012` and `E021`: the problem text of the retry hint.
     pub problem: Option<String>,
+    /// The `RetryHint::to_prompt()` text, for codes that have a hint (set by
+    /// the entry points, which know the input and the declaration).
+    pub retry_hint: Option<String>,
 }
 
 impl Error {
@@ -140,7 +143,14 @@ impl Error {
             rule: None,
             loss_permille: None,
             problem: None,
+            retry_hint: None,
         }
+    }
+
+    /// Attaches the retry hint for `input` (and the canonical declaration).
+    pub fn with_hint(mut self, input: &[u8], schema: Option<&str>) -> Error {
+        self.retry_hint = crate::RetryHint::for_error(&self, input, schema).map(|h| h.to_prompt());
+        self
     }
 
     /// The same error placed at `offset` of `input`.

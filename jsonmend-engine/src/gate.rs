@@ -19,8 +19,12 @@ use crate::rules::{Class, Rule};
 /// assert_eq!(err.code, ErrorCode::E010);
 /// ```
 pub fn repair<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'a>, Error> {
-    let r = repair_unchecked(input, opts)?;
-    gate(input.as_bytes(), r, opts)
+    let r = repair_unchecked(input, opts).map_err(|e| hinted(e, input.as_bytes(), opts))?;
+    gate(input.as_bytes(), r, opts).map_err(|e| hinted(e, input.as_bytes(), opts))
+}
+
+fn hinted(e: Error, input: &[u8], opts: &Options) -> Error {
+    e.with_hint(input, opts.schema.as_ref().map(crate::Schema::canonical))
 }
 
 /// [`repair`] over bytes: invalid UTF-8 is replaced (R023).
@@ -31,8 +35,8 @@ pub fn repair<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'a>, Error>
 /// assert_eq!(r.text, "{\"a\": true}");
 /// ```
 pub fn repair_bytes<'a>(input: &'a [u8], opts: &Options) -> Result<Repaired<'a>, Error> {
-    let r = repair_bytes_unchecked(input, opts)?;
-    gate(input, r, opts)
+    let r = repair_bytes_unchecked(input, opts).map_err(|e| hinted(e, input, opts))?;
+    gate(input, r, opts).map_err(|e| hinted(e, input, opts))
 }
 
 /// [`repair`] with default options: the benchmarked API.
@@ -108,5 +112,30 @@ pub(crate) fn gate<'a>(
         e.loss_permille = Some(r.loss_permille);
         return Err(e);
     }
+    if p != Profile::Lenient {
+        if let Some(schema) = &opts.schema {
+            let value = r.value();
+            if let Some(e) = schema_error(&schema.verdict(Some(&value))) {
+                return Err(e);
+            }
+        }
+    }
     Ok(r)
+}
+
+/// `E021` for a verdict that is not ok.
+pub(crate) fn schema_error(v: &crate::SchemaVerdict) -> Option<Error> {
+    let (path, problem) = if let Some(m) = v.missing.first() {
+        (m.clone(), format!("missing required field {m}"))
+    } else if let Some(m) = v.mismatched.first() {
+        (
+            m.path.clone(),
+            format!("field {} is {}, expected {}", m.path, m.got, m.expected),
+        )
+    } else {
+        return None;
+    };
+    let mut e = Error::new(ErrorCode::E021, format!("schema not satisfied: {path}"));
+    e.problem = Some(problem);
+    Some(e)
 }

@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 /// Appends `s` as a JSON string (minimal escaping: `"`, `\`, control
-/// characters; U+2028/U+2029 raw).
+/// characters, and U+2028/U+2029 so the text stays one line everywhere).
 pub(crate) fn write_str(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -15,6 +15,8 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
             '\t' => out.push_str("\\t"),
             '\u{8}' => out.push_str("\\b"),
             '\u{c}' => out.push_str("\\f"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
             c if (c as u32) < 0x20 => {
                 out.push_str(&alloc::format!("\\u{:04x}", c as u32));
             }

@@ -22,21 +22,36 @@
 
 extern crate alloc;
 
+mod analyze;
 mod engine;
 mod error;
 mod finish;
 mod gate;
+mod hint;
 mod json;
 mod options;
 mod position;
 mod report;
 mod rules;
+mod schema;
+mod schema_json;
+mod serialize;
 mod strict;
+mod validate;
+mod value;
+mod value_parse;
+mod verdict;
 
+pub use analyze::{Decision, RepairPlan, analyze};
 pub use error::{Error, ErrorCode};
 pub use finish::{repair_bytes_unchecked, repair_unchecked};
 pub use gate::{repair, repair_bytes, repair_text};
+pub use hint::RetryHint;
 pub use options::{Options, Profile};
 pub use position::line_column;
 pub use report::{Completeness, Exactness, Repair, Repaired};
 pub use rules::{Class, Rule, Severity};
+pub use schema::Schema;
+pub use validate::{Validation, validate};
+pub use value::{Number, ParseError, Value};
+pub use verdict::{Mismatch, SchemaVerdict};

@@ -76,6 +76,8 @@ pub struct Options {
     pub max_repairs: usize,
     /// Rules refused with `E012` under any profile.
     pub deny: Vec<Rule>,
+    /// A schema declaration (`E021` when not satisfied, except `lenient`).
+    pub schema: Option<crate::Schema>,
 }
 
 impl Default for Options {
@@ -88,6 +90,7 @@ impl Default for Options {
             max_input: 268_435_456,
             max_repairs: 1000,
             deny: Vec::new(),
+            schema: None,
         }
     }
 }

@@ -134,6 +134,16 @@ pub struct Repaired<'a> {
 }
 
 impl Repaired<'_> {
+    /// The repaired value (`text` parsed; by invariant I2 it always parses).
+    ///
+    /// ```
+    /// let r = jsonmend_engine::repair_text("{a: [1, 2,]}").unwrap();
+    /// assert_eq!(r.value().to_json(), r#"{"a":[1,2]}"#);
+    /// ```
+    pub fn value(&self) -> crate::Value {
+        crate::Value::parse(&self.text).unwrap_or_default()
+    }
+
     /// The first applied repair of a class, if any (used by the profile gate).
     pub fn first_of(&self, class: Class) -> Option<&Repair> {
         self.repairs.iter().find(|r| r.rule.class() == class)

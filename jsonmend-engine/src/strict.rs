@@ -44,7 +44,11 @@ pub(crate) fn fingerprint(bytes: &[u8]) -> u64 {
         u64::from_le_bytes(w)
     };
     let head = load(bytes);
-    let tail = load(bytes.get(bytes.len().saturating_sub(8)..).unwrap_or_default());
+    let tail = load(
+        bytes
+            .get(bytes.len().saturating_sub(8)..)
+            .unwrap_or_default(),
+    );
     let h = head ^ tail.rotate_left(29) ^ (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }

@@ -416,12 +416,14 @@ impl<'a> Engine<'a> {
             let mut from = 0;
             for (i, &b) in text.iter().enumerate() {
                 if b == b'"' || b == b'\\' || b < 0x20 {
-                    self.out.extend_from_slice(text.get(from..i).unwrap_or_default());
+                    self.out
+                        .extend_from_slice(text.get(from..i).unwrap_or_default());
                     self.write_char(char::from(b));
                     from = i + 1;
                 }
             }
-            self.out.extend_from_slice(text.get(from..).unwrap_or_default());
+            self.out
+                .extend_from_slice(text.get(from..).unwrap_or_default());
         } else {
             for c in String::from_utf8_lossy(text).chars() {
                 self.write_char(c);

@@ -1,0 +1,177 @@
+//! `to_json()` of the result types: exactly the protocol result objects, so
+//! library, CLI and server cannot drift.
+
+use alloc::string::String;
+
+use crate::error::Error;
+use crate::json::write_str;
+use crate::report::{Repair, Repaired};
+
+/// A tiny JSON object writer.
+pub(crate) struct Obj {
+    out: String,
+    first: bool,
+}
+
+impl Obj {
+    pub(crate) fn new() -> Obj {
+        Obj {
+            out: String::from("{"),
+            first: true,
+        }
+    }
+
+    fn key(&mut self, k: &str) {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        write_str(&mut self.out, k);
+        self.out.push(':');
+    }
+
+    pub(crate) fn str(mut self, k: &str, v: &str) -> Obj {
+        self.key(k);
+        write_str(&mut self.out, v);
+        self
+    }
+
+    pub(crate) fn opt_str(mut self, k: &str, v: Option<&str>) -> Obj {
+        self.key(k);
+        match v {
+            Some(v) => write_str(&mut self.out, v),
+            None => self.out.push_str("null"),
+        }
+        self
+    }
+
+    pub(crate) fn num(mut self, k: &str, v: impl core::fmt::Display) -> Obj {
+        self.key(k);
+        self.out.push_str(&alloc::format!("{v}"));
+        self
+    }
+
+    pub(crate) fn opt_num(mut self, k: &str, v: Option<usize>) -> Obj {
+        self.key(k);
+        match v {
+            Some(v) => self.out.push_str(&alloc::format!("{v}")),
+            None => self.out.push_str("null"),
+        }
+        self
+    }
+
+    pub(crate) fn bool(mut self, k: &str, v: bool) -> Obj {
+        self.key(k);
+        self.out.push_str(if v { "true" } else { "false" });
+        self
+    }
+
+    /// A member whose value is already JSON text.
+    pub(crate) fn raw(mut self, k: &str, json: &str) -> Obj {
+        self.key(k);
+        self.out.push_str(json);
+        self
+    }
+
+    pub(crate) fn end(mut self) -> String {
+        self.out.push('}');
+        self.out
+    }
+}
+
+/// A JSON array of already-serialized items.
+pub(crate) fn array<I: IntoIterator<Item = String>>(items: I) -> String {
+    let mut out = String::from("[");
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&item);
+    }
+    out.push(']');
+    out
+}
+
+impl Repair {
+    /// The protocol repair object: `code`, `threshold`, `line`, `column`,
+    /// `offset`, `severity`, `message`, `ambiguity`.
+    ///
+    /// ```
+    /// let r = jsonmend_engine::repair_text("[1,]").unwrap();
+    /// assert_eq!(
+    ///     r.repairs[0].to_json(),
+    ///     r#"{"code":"R040","threshold":"trailing_comma","line":1,"column":3,"offset":2,"severity":"low","message":"trailing comma; removed","ambiguity":null}"#
+    /// );
+    /// ```
+    pub fn to_json(&self) -> String {
+        Obj::new()
+            .str("code", self.rule.code())
+            .str("threshold", self.rule.threshold())
+            .num("line", self.line)
+            .num("column", self.column)
+            .num("offset", self.offset)
+            .str("severity", self.rule.severity().as_str())
+            .str("message", &self.message())
+            .opt_str("ambiguity", self.rule.ambiguity())
+            .end()
+    }
+}
+
+impl Repaired<'_> {
+    /// The `repairs` array as JSON text.
+    pub fn repairs_json(&self) -> String {
+        array(self.repairs.iter().map(Repair::to_json))
+    }
+
+    /// The protocol `repair` result: `text`, `exactness`, `ambiguous`,
+    /// `completeness`, `repairs`, `repairs_truncated`.
+    ///
+    /// ```
+    /// let r = jsonmend_engine::repair_text("{\"a\":1}").unwrap();
+    /// assert_eq!(
+    ///     r.to_json(),
+    ///     r#"{"text":"{\"a\":1}","exactness":"exact","ambiguous":false,"completeness":"complete","repairs":[],"repairs_truncated":false}"#
+    /// );
+    /// ```
+    pub fn to_json(&self) -> String {
+        self.object().end()
+    }
+
+    pub(crate) fn object(&self) -> Obj {
+        Obj::new()
+            .str("text", &self.text)
+            .str("exactness", self.exactness.as_str())
+            .bool("ambiguous", self.ambiguous)
+            .str("completeness", self.completeness.as_str())
+            .raw("repairs", &self.repairs_json())
+            .bool("repairs_truncated", self.repairs_truncated)
+    }
+}
+
+impl Error {
+    /// The protocol error object: `code`, `message`, `exit`, `offset`,
+    /// `line`, `column`, `rule`, and `retry_hint` for the codes that have one.
+    ///
+    /// ```
+    /// let e = jsonmend_engine::repair_text("   ").unwrap_err();
+    /// assert_eq!(
+    ///     e.to_json(),
+    ///     r#"{"code":"E001","message":"empty input","exit":4,"offset":null,"line":null,"column":null,"rule":null,"retry_hint":"Your previous reply was not usable JSON: the reply was empty. Send the JSON value. Reply with only the corrected JSON."}"#
+    /// );
+    /// ```
+    pub fn to_json(&self) -> String {
+        let placed = self.offset.is_some();
+        let mut o = Obj::new()
+            .str("code", self.code.as_str())
+            .str("message", &self.message)
+            .num("exit", self.code.exit())
+            .opt_num("offset", self.offset)
+            .opt_num("line", placed.then_some(self.line))
+            .opt_num("column", placed.then_some(self.column))
+            .opt_str("rule", self.rule.map(|r| r.code()));
+        if let Some(hint) = &self.retry_hint {
+            o = o.str("retry_hint", hint);
+        }
+        o.end()
+    }
+}

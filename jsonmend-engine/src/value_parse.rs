@@ -1,0 +1,250 @@
+//! The iterative strict parser behind [`Value::parse`](crate::Value::parse).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::value::{Number, ParseError, Value};
+
+enum Open {
+    Array(Vec<Value>),
+    Object(Vec<(String, Value)>, String),
+}
+
+struct Parser<'a> {
+    src: &'a [u8],
+    text: &'a str,
+    pos: usize,
+}
+
+pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
+    let mut p = Parser {
+        src: text.as_bytes(),
+        text,
+        pos: 0,
+    };
+    let v = p.run().map_err(|()| ParseError { offset: p.pos })?;
+    p.ws();
+    if p.pos != p.src.len() {
+        return Err(ParseError { offset: p.pos });
+    }
+    Ok(v)
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, b: u8) -> Result<(), ()> {
+        self.ws();
+        if self.peek() == Some(b) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(())
+        }
+    }
+
+    fn run(&mut self) -> Result<Value, ()> {
+        let mut stack: Vec<Open> = Vec::new();
+        loop {
+            self.ws();
+            // A value starts here.
+            let mut value = match self.peek() {
+                Some(b'{') => {
+                    self.pos += 1;
+                    self.ws();
+                    if self.peek() == Some(b'}') {
+                        self.pos += 1;
+                        Value::Object(Vec::new())
+                    } else {
+                        let key = self.string()?;
+                        self.eat(b':')?;
+                        stack.push(Open::Object(Vec::new(), key));
+                        continue;
+                    }
+                }
+                Some(b'[') => {
+                    self.pos += 1;
+                    self.ws();
+                    if self.peek() == Some(b']') {
+                        self.pos += 1;
+                        Value::Array(Vec::new())
+                    } else {
+                        stack.push(Open::Array(Vec::new()));
+                        continue;
+                    }
+                }
+                Some(b'"') => Value::String(self.string()?),
+                Some(b't') => self.word("true", Value::Bool(true))?,
+                Some(b'f') => self.word("false", Value::Bool(false))?,
+                Some(b'n') => self.word("null", Value::Null)?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                _ => return Err(()),
+            };
+            // Attach the value and close what ends here.
+            loop {
+                match stack.last_mut() {
+                    None => return Ok(value),
+                    Some(Open::Array(items)) => {
+                        items.push(value);
+                        self.ws();
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                break;
+                            }
+                            Some(b']') => {
+                                self.pos += 1;
+                                let Some(Open::Array(items)) = stack.pop() else {
+                                    return Err(());
+                                };
+                                value = Value::Array(items);
+                            }
+                            _ => return Err(()),
+                        }
+                    }
+                    Some(Open::Object(pairs, key)) => {
+                        pairs.push((core::mem::take(key), value));
+                        self.ws();
+                        match self.peek() {
+                            Some(b',') => {
+                                self.pos += 1;
+                                self.ws();
+                                let k = self.string()?;
+                                self.eat(b':')?;
+                                if let Some(Open::Object(_, key)) = stack.last_mut() {
+                                    *key = k;
+                                }
+                                break;
+                            }
+                            Some(b'}') => {
+                                self.pos += 1;
+                                let Some(Open::Object(pairs, _)) = stack.pop() else {
+                                    return Err(());
+                                };
+                                value = Value::Object(pairs);
+                            }
+                            _ => return Err(()),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn word(&mut self, w: &str, v: Value) -> Result<Value, ()> {
+        if self.src.get(self.pos..self.pos + w.len()) == Some(w.as_bytes()) {
+            self.pos += w.len();
+            Ok(v)
+        } else {
+            Err(())
+        }
+    }
+
+    fn number(&mut self) -> Result<Value, ()> {
+        let start = self.pos;
+        let digits = |p: &mut Self| {
+            let s = p.pos;
+            while let Some(b'0'..=b'9') = p.peek() {
+                p.pos += 1;
+            }
+            p.pos - s
+        };
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                digits(self);
+            }
+            _ => return Err(()),
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if digits(self) == 0 {
+                return Err(());
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            if digits(self) == 0 {
+                return Err(());
+            }
+        }
+        let text = self.text.get(start..self.pos).ok_or(())?;
+        Ok(Value::Number(Number::from_text(text)))
+    }
+
+    fn hex4(&self, at: usize) -> Result<u32, ()> {
+        let h = self.src.get(at..at + 4).ok_or(())?;
+        if !h.iter().all(u8::is_ascii_hexdigit) {
+            return Err(());
+        }
+        u32::from_str_radix(core::str::from_utf8(h).map_err(|_| ())?, 16).map_err(|_| ())
+    }
+
+    fn string(&mut self) -> Result<String, ()> {
+        if self.peek() != Some(b'"') {
+            return Err(());
+        }
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let rest = self.src.get(self.pos..).unwrap_or_default();
+            let stop = crate::strict::find_string_stop(rest, false).ok_or(())?;
+            out.push_str(self.text.get(self.pos..self.pos + stop).ok_or(())?);
+            self.pos += stop;
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    let e = self.src.get(self.pos + 1).copied().ok_or(())?;
+                    let c = match e {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            let unit = self.hex4(self.pos + 2)?;
+                            if (0xD800..0xDC00).contains(&unit) {
+                                if self.src.get(self.pos + 6..self.pos + 8) != Some(b"\\u") {
+                                    return Err(());
+                                }
+                                let lo = self.hex4(self.pos + 8)?;
+                                if !(0xDC00..0xE000).contains(&lo) {
+                                    return Err(());
+                                }
+                                self.pos += 6;
+                                char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (lo - 0xDC00))
+                                    .ok_or(())?
+                            } else {
+                                char::from_u32(unit).ok_or(())?
+                            }
+                        }
+                        _ => return Err(()),
+                    };
+                    out.push(c);
+                    self.pos += if e == b'u' { 6 } else { 2 };
+                }
+                _ => return Err(()),
+            }
+        }
+    }
+}
