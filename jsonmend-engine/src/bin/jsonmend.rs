@@ -6,10 +6,10 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use jsonmend_engine::{Error, ErrorCode, Options, Profile, Repaired};
+use jsonmend_engine::{Error, ErrorCode, Options, Profile, RepairPlan, Repaired, Schema};
 
 const USAGE: &str = "\
-usage: jsonmend repair    [--profile P] [--max-loss N] [--no-skip-prose] [--max-depth N] [--json] [-v] [FILE]
+usage: jsonmend repair    [--profile P] [--schema S | --schema-json FILE] [--max-loss N] [--no-skip-prose] [--max-depth N] [--json] [-v] [FILE]
        jsonmend analyze   [same options] [FILE]
        jsonmend validate  [same options] [FILE]
        jsonmend --version | --help
@@ -19,6 +19,8 @@ Reads FILE (or stdin when absent or `-`), writes the repaired JSON to stdout.";
 struct Args {
     command: String,
     opts: Options,
+    schema: Option<String>,
+    schema_json: Option<String>,
     json: bool,
     verbose: bool,
     file: Option<String>,
@@ -33,6 +35,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, Error> {
     let mut args = Args {
         command,
         opts: Options::default(),
+        schema: None,
+        schema_json: None,
         json: false,
         verbose: false,
         file: None,
@@ -61,6 +65,8 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, Error> {
                     .map_err(|_| usage("max_depth must be an integer"))?;
             }
             "--no-skip-prose" => args.opts.skip_prose = false,
+            "--schema" => args.schema = Some(value("--schema")?),
+            "--schema-json" => args.schema_json = Some(value("--schema-json")?),
             "--json" => args.json = true,
             "-v" | "--verbose" => args.verbose = true,
             f if !f.starts_with('-') || f == "-" => {
@@ -99,6 +105,33 @@ fn report_error(e: &Error) {
         ),
         None => writeln!(err, "jsonmend: {}: {}", e.code, e.message),
     };
+    if let Some(hint) = &e.retry_hint {
+        let _ = writeln!(err, "jsonmend: hint: {hint}");
+    }
+}
+
+/// The declaration from `--schema` or `--schema-json FILE` (`E020` for both).
+fn load_schema(args: &Args) -> Result<Option<Schema>, Error> {
+    match (&args.schema, &args.schema_json) {
+        (Some(_), Some(_)) => Err(Error::new(
+            ErrorCode::E020,
+            "invalid schema: both schema and schema_json given at column 1",
+        )),
+        (Some(s), None) => Schema::parse(s).map(Some),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Error::new(ErrorCode::E070, format!("{path}: {e}")))?;
+            Schema::from_json_schema(&text).map(Some)
+        }
+        (None, None) => Ok(None),
+    }
+}
+
+fn print_line(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.write_all(b"\n");
+    let _ = out.flush();
 }
 
 fn report_repairs(r: &Repaired<'_>) {
@@ -120,30 +153,74 @@ fn exit(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
-fn run(args: Args) -> ExitCode {
+fn fail(e: &Error, json: bool) -> ExitCode {
+    report_error(e);
+    if json {
+        print_line(&format!("{{\"ok\":false,\"error\":{}}}", e.to_json()));
+    }
+    exit(e.code.exit())
+}
+
+fn run(mut args: Args) -> ExitCode {
     let input = match read_input(args.file.as_deref()) {
         Ok(i) => i,
-        Err(e) => {
-            report_error(&e);
-            return exit(e.code.exit());
-        }
+        Err(e) => return fail(&e, args.json),
     };
+    let schema = load_schema(&args);
     match args.command.as_str() {
-        "repair" => match jsonmend_engine::repair_bytes(&input, &args.opts) {
-            Ok(r) => {
-                if args.verbose {
-                    report_repairs(&r);
+        "repair" => {
+            match schema {
+                Ok(s) => args.opts.schema = s,
+                Err(e) => return fail(&e, args.json),
+            }
+            match jsonmend_engine::repair_bytes(&input, &args.opts) {
+                Ok(r) => {
+                    if args.verbose {
+                        report_repairs(&r);
+                    }
+                    if args.json {
+                        print_line(&format!("{{\"ok\":true,\"result\":{}}}", r.to_json()));
+                    } else {
+                        print_line(&r.text);
+                    }
+                    ExitCode::SUCCESS
                 }
-                let mut out = std::io::stdout().lock();
-                let _ = out.write_all(r.text.as_bytes());
-                let _ = out.write_all(b"\n");
-                ExitCode::SUCCESS
+                Err(e) => fail(&e, args.json),
             }
-            Err(e) => {
-                report_error(&e);
-                exit(e.code.exit())
+        }
+        "analyze" => {
+            let plan = match schema {
+                Ok(s) => {
+                    args.opts.schema = s;
+                    jsonmend_engine::analyze(&input, &args.opts)
+                }
+                Err(e) => RepairPlan::from_error(e, &input, None),
+            };
+            if args.verbose {
+                if let Some(r) = &plan.result {
+                    report_repairs(r);
+                }
             }
-        },
+            print_line(&plan.to_json());
+            ExitCode::SUCCESS
+        }
+        "validate" => {
+            match schema {
+                Ok(s) => args.opts.schema = s,
+                Err(e) => return fail(&e, args.json),
+            }
+            let v = jsonmend_engine::validate(&input, &args.opts);
+            if let (false, Some(e)) = (v.valid, &v.error) {
+                report_error(e);
+            }
+            print_line(&v.to_json());
+            let ok = v.valid && v.schema.as_ref().is_none_or(|s| s.ok());
+            if ok { ExitCode::SUCCESS } else { exit(1) }
+        }
+        "serve" => {
+            report_error(&usage("serve needs --stdio (the server is not built yet)"));
+            exit(2)
+        }
         other => {
             report_error(&usage(&format!("unknown command {other}")));
             exit(2)
