@@ -71,8 +71,9 @@ impl Engine<'_> {
                 }
                 Mode::Prose { leading } => {
                     let start = self.pos;
+                    self.prose_text = false;
                     let found = self.scan_prose(leading);
-                    if self.pos > start {
+                    if self.prose_text {
                         let rule = if leading {
                             Rule::LeadingProse
                         } else {
@@ -354,6 +355,7 @@ impl Engine<'_> {
                     if run >= 3 {
                         return Found::Fence(b, run);
                     }
+                    self.prose_text = true;
                     self.pos += run;
                     continue;
                 }
@@ -361,6 +363,9 @@ impl Engine<'_> {
                 b'[' if self.after_marker(at) || self.bracket_starts(at) => return Found::Value,
                 b'<' if self.markup(at) => continue,
                 _ => {}
+            }
+            if !b.is_ascii_whitespace() {
+                self.prose_text = true;
             }
             self.pos += self.ch(at).map_or(1, |c| c.len);
         }

@@ -217,6 +217,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) synthesized: usize,
     /// A wrapper (fence, tag, `data:`, call) was seen (E003 vs E002).
     pub(crate) saw_wrapper: bool,
+    /// The prose region being skipped has text (not only markup).
+    pub(crate) prose_text: bool,
     /// Input offset where trailing prose starts (readiness `P`).
     pub(crate) payload_end: Option<usize>,
 }
@@ -252,6 +254,7 @@ impl<'a> Engine<'a> {
             synthesized: 0,
             saw_wrapper: false,
             payload_end: None,
+            prose_text: false,
         }
     }
 

@@ -301,6 +301,11 @@ impl<'a> Engine<'a> {
         let top_kind = self.stack.last().map(|f| f.kind);
         if parent_is_array && top_kind == Some(Kind::Object) {
             self.note(Rule::ImplicitClose, at);
+            // A comma before the new element separates it: not trailing.
+            if let Some(i) = self.held.iter().position(|&b| b == b',') {
+                self.held.remove(i);
+            }
+            self.sep = Sep::None;
             self.close_top();
             self.sep = Sep::Implied;
             self.held.clear();
@@ -722,7 +727,9 @@ impl<'a> Engine<'a> {
 
     /// Closes every open frame at the end of the input or of a fence/tag.
     fn finish_frames(&mut self) {
-        let n = self.src.len();
+        // Completions sit at the end of the input, or at the fence or tag
+        // that ended the document.
+        let n = if self.stop { self.pos } else { self.src.len() };
         while let Some(f) = self.stack.last() {
             let (kind, state) = (f.kind, f.state);
             match state {

@@ -1,0 +1,169 @@
+//! The conformance corpus (spec §17.1): every case of
+//! `tests/conformance/cases.jsonl` through the library route, the `jsonmend`
+//! binary for one-shot `repair` cases (CLI parity, §15), and invariants
+//! I1–I3 on every successful `text`.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value as J;
+
+const CASES: &str = include_str!("conformance/cases.jsonl");
+
+/// Subset matching of spec §17.1.
+fn matches(expect: &J, got: &J, path: &str, errors: &mut Vec<String>) {
+    match (expect, got) {
+        (J::String(s), _) if s == "$any" => {}
+        (J::Object(e), J::Object(g)) => {
+            for (k, v) in e {
+                match g.get(k) {
+                    Some(gv) => matches(v, gv, &format!("{path}/{k}"), errors),
+                    None => errors.push(format!("{path}/{k}: missing")),
+                }
+            }
+        }
+        (J::Array(e), J::Array(g)) => {
+            let (prefix, items) = match e.first() {
+                Some(J::String(s)) if s == "$prefix" => (true, &e[1..]),
+                _ => (false, &e[..]),
+            };
+            if (prefix && g.len() < items.len()) || (!prefix && g.len() != items.len()) {
+                errors.push(format!(
+                    "{path}: {} items, expected {}{}",
+                    g.len(),
+                    items.len(),
+                    if prefix { "+" } else { "" }
+                ));
+                return;
+            }
+            for (i, (a, b)) in items.iter().zip(g).enumerate() {
+                matches(a, b, &format!("{path}/{i}"), errors);
+            }
+        }
+        (J::Number(a), J::Number(b)) if a.as_f64() == b.as_f64() => {}
+        (a, b) if a == b => {}
+        (a, b) => errors.push(format!("{path}: expected {a}, got {b}")),
+    }
+}
+
+fn lib_response(method: &str, params: &J) -> J {
+    let params = jsonmend_engine::Value::parse(&params.to_string()).unwrap();
+    serde_json::from_str(&jsonmend_engine::envelope(method, &params)).unwrap()
+}
+
+/// I1–I3 on a successful repair text.
+fn invariants(text: &str) -> Result<(), String> {
+    serde_json::from_str::<J>(text).map_err(|e| format!("I1: {e}: {text:?}"))?;
+    let again = jsonmend_engine::repair_text(text).map_err(|e| format!("I3: {e}"))?;
+    if again.text != text || again.exactness != jsonmend_engine::Exactness::Exact {
+        return Err(format!("I3: {text:?} repaired again to {:?}", again.text));
+    }
+    Ok(())
+}
+
+/// `jsonmend repair` with the case's params as flags: stdout and exit code.
+fn cli(params: &J) -> Option<(String, i32)> {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jsonmend"));
+    cmd.arg("repair");
+    let obj = params.as_object()?;
+    for (k, v) in obj {
+        match (k.as_str(), v) {
+            ("text", _) => {}
+            ("profile", J::String(p)) => {
+                cmd.args(["--profile", p]);
+            }
+            ("schema", J::String(s)) => {
+                cmd.args(["--schema", s]);
+            }
+            ("max_loss", J::Number(n)) => {
+                cmd.args(["--max-loss", &n.to_string()]);
+            }
+            ("skip_prose", J::Bool(false)) => {
+                cmd.arg("--no-skip-prose");
+            }
+            ("skip_prose", J::Bool(true)) => {}
+            _ => return None,
+        }
+    }
+    let text = obj.get("text")?.as_str()?;
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Some((
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code().unwrap_or(-1),
+    ))
+}
+
+#[test]
+fn conformance_cases() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for line in CASES.lines().filter(|l| !l.trim().is_empty()) {
+        let case: J =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("bad case line {line}: {e}"));
+        let id = case["id"].as_str().unwrap_or("?").to_string();
+        let routes: Vec<&str> = case["routes"]
+            .as_array()
+            .map(|r| r.iter().filter_map(J::as_str).collect())
+            .unwrap_or_else(|| vec!["lib", "proto", "cli"]);
+        let Some(method) = case["method"].as_str() else {
+            continue;
+        };
+        count += 1;
+        let params = &case["params"];
+        let got = lib_response(method, params);
+        let mut errors = Vec::new();
+        matches(&case["expect"], &got, "", &mut errors);
+        if method == "repair" {
+            if let Some(text) = got["result"]["text"].as_str() {
+                if let Err(e) = invariants(text) {
+                    errors.push(e);
+                }
+            }
+            if routes.contains(&"cli") {
+                if let Some((stdout, code)) = cli(params) {
+                    let (want_out, want_code) = match got["result"]["text"].as_str() {
+                        Some(t) => (format!("{t}\n"), 0),
+                        None => (
+                            String::new(),
+                            got["error"]["exit"].as_i64().unwrap_or(-1) as i32,
+                        ),
+                    };
+                    if stdout != want_out || code != want_code {
+                        errors.push(format!(
+                            "cli: {stdout:?} exit {code}, expected {want_out:?} exit {want_code}"
+                        ));
+                    }
+                }
+            }
+        }
+        if !errors.is_empty() {
+            failures.push(format!("{id}: {}\n    response: {got}", errors.join("; ")));
+        }
+    }
+    eprintln!("conformance: {count} cases, {} failures", failures.len());
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
