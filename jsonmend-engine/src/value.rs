@@ -44,12 +44,18 @@ impl Number {
     /// assert!(v.as_number().unwrap().is_integral());
     /// ```
     pub fn is_integral(&self) -> bool {
-        let t = self.0.as_str();
-        if !t.contains(['.', 'e', 'E']) {
-            return true;
-        }
-        self.as_f64()
-            .is_some_and(|f| f.is_finite() && f.fract() == 0.0)
+        let t = self.0.trim_start_matches('-');
+        let (mantissa, exp) = match t.split_once(['e', 'E']) {
+            Some((m, e)) => (m, e.parse::<i64>().unwrap_or(0)),
+            None => (t, 0),
+        };
+        let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        // The decimal point moves `exp` places; every digit after it must be 0.
+        let point = (int.len() as i64).saturating_add(exp);
+        int.bytes()
+            .chain(frac.bytes())
+            .enumerate()
+            .all(|(i, d)| (i as i64) < point || d == b'0')
     }
 
     pub(crate) fn from_text(text: &str) -> Number {

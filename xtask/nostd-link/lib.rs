@@ -64,3 +64,20 @@ pub extern "C" fn toolwire_nostd_munch(ptr: *const u8, len: usize) -> usize {
         Err(e) => e.offset,
     }
 }
+
+/// Exercises jsonmend-engine (repair, analyze, the protocol call) so its
+/// code is instantiated in this no_std build.
+#[unsafe(no_mangle)]
+pub extern "C" fn toolwire_nostd_jsonmend(ptr: *const u8, len: usize) -> usize {
+    if ptr.is_null() {
+        return 0;
+    }
+    // SAFETY: the C caller passes a valid buffer of `len` bytes.
+    let input = unsafe { core::slice::from_raw_parts(ptr, len) };
+    let opts = jsonmend_engine::Options::default();
+    let plan = jsonmend_engine::analyze(input, &opts).to_json().len();
+    match jsonmend_engine::repair_bytes(input, &opts) {
+        Ok(r) => r.text.len() + plan,
+        Err(e) => e.to_json().len() + plan,
+    }
+}

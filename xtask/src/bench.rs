@@ -11,7 +11,13 @@ use crate::util::{cargo, root, step};
 /// Crates with comparison benches. Inside each criterion group the
 /// function named after the crate is ours; every other function is a peer
 /// measured in the same run.
-const BENCHED: [&str; 4] = ["wire-lex", "gcx-wire", "leaf-meta", "munch-core"];
+const BENCHED: [&str; 5] = [
+    "wire-lex",
+    "gcx-wire",
+    "leaf-meta",
+    "munch-core",
+    "jsonmend-engine",
+];
 
 struct Result {
     group: String,
@@ -26,6 +32,7 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
         Some("gcx") => vec!["gcx-wire"],
         Some("leaf") => vec!["leaf-meta"],
         Some("munch") => vec!["munch-core"],
+        Some("jsonmend") => vec!["jsonmend-engine"],
         Some(c) if BENCHED.contains(&c) => vec![c],
         Some(c) => {
             return Err(format!(

@@ -19,7 +19,7 @@ commands:
   nostd                     only the no_std checks (per-crate builds + link check)
   fuzz [TARGET|--all] [--secs N] [--asan]
                             run cargo-fuzz targets; new crashes go to fuzz/regressions/
-  bench [CRATE]             run criterion benches and print median throughput ratios (munch: with the Python reference)
+  bench [CRATE]             criterion benches with median throughput ratios against peers (munch: the Python reference; jsonmend: jsonfix, jsonrepair-rs)
   unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
   munch-vectors [--check]   reference payloads for ip1/sa2/ro1 from jcodemunch-mcp (PyPI) into munch-core's tests
   munch-pycheck [N]         munch-core's verified payloads for N generated responses through the Python reference decoder
