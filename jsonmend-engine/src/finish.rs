@@ -24,10 +24,49 @@ use crate::strict::{Check, check};
 /// assert_eq!(r.exactness, Exactness::Cosmetic);
 /// ```
 pub fn repair_unchecked<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'a>, Error> {
-    run(input.as_bytes(), opts, true).map(|r| match r {
-        Run::Borrowed(repaired) => repaired.with_text(Cow::Borrowed(input)),
-        Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
-    })
+    run(input.as_bytes(), opts, true)
+        .map(|r| match r {
+            Run::Borrowed(repaired) => repaired.with_text(Cow::Borrowed(input)),
+            Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
+        })
+        .map(|r| coerced(r, input.as_bytes(), opts))
+}
+
+/// Under `lenient` with a declaration: the coercions of spec §9.4.
+fn coerced<'a>(mut r: Repaired<'a>, input: &[u8], opts: &Options) -> Repaired<'a> {
+    let Some(schema) = opts
+        .schema
+        .as_ref()
+        .filter(|_| opts.profile == Profile::Lenient)
+    else {
+        return r;
+    };
+    let Some((text, raw)) = crate::coerce::apply(&schema.root, &r.text, input) else {
+        return r;
+    };
+    let mut added: Vec<Repair> = raw
+        .into_iter()
+        .map(|x| {
+            let (line, column) = crate::position::line_column(input, x.offset);
+            Repair {
+                rule: x.rule,
+                offset: x.offset,
+                line,
+                column,
+                detail: x.detail.text(input),
+            }
+        })
+        .collect();
+    r.repairs.append(&mut added);
+    r.repairs
+        .sort_by(|a, b| a.offset.cmp(&b.offset).then(a.rule.cmp(&b.rule)));
+    if r.repairs.len() > opts.max_repairs {
+        r.repairs.truncate(opts.max_repairs);
+        r.repairs_truncated = true;
+    }
+    r.exactness = Exactness::Lossy;
+    r.text = Cow::Owned(text);
+    r
 }
 
 /// [`repair_unchecked`] over bytes (invalid UTF-8 is repaired, R023).
@@ -38,7 +77,7 @@ pub fn repair_unchecked<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'
 /// assert_eq!(r.text, "[\"a\u{FFFD}b\"]");
 /// ```
 pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Repaired<'a>, Error> {
-    run(input, opts, false).map(|r| match r {
+    let r = run(input, opts, false).map(|r| match r {
         Run::Borrowed(repaired) => {
             let text = core::str::from_utf8(input).map_or_else(
                 |_| Cow::Owned(String::from_utf8_lossy(input).into_owned()),
@@ -47,7 +86,8 @@ pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Rep
             repaired.with_text(text)
         }
         Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
-    })
+    });
+    r.map(|r| coerced(r, input, opts))
 }
 
 /// A result without its text yet.

@@ -23,6 +23,7 @@
 extern crate alloc;
 
 mod analyze;
+mod coerce;
 mod engine;
 mod error;
 mod finish;

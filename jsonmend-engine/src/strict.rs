@@ -35,21 +35,20 @@ const SMALL: usize = 24;
 /// A cheap fingerprint of a key: its length and first and last eight
 /// bytes, mixed. Equal fingerprints are compared byte for byte.
 pub(crate) fn fingerprint(bytes: &[u8]) -> u64 {
-    let load = |b: &[u8]| {
+    let n = bytes.len();
+    let word = |at: usize| {
         let mut w = [0u8; 8];
-        let n = b.len().min(8);
-        w.get_mut(..n)
-            .unwrap_or_default()
-            .copy_from_slice(b.get(..n).unwrap_or_default());
+        if let Some(src) = bytes.get(at..at + 8) {
+            w.copy_from_slice(src);
+        }
         u64::from_le_bytes(w)
     };
-    let head = load(bytes);
-    let tail = load(
-        bytes
-            .get(bytes.len().saturating_sub(8)..)
-            .unwrap_or_default(),
-    );
-    let h = head ^ tail.rotate_left(29) ^ (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let h = if n >= 8 {
+        word(0) ^ word(n - 8).rotate_left(29)
+    } else {
+        bytes.iter().fold(0u64, |h, &b| (h << 8) | u64::from(b))
+    };
+    let h = h ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
@@ -125,9 +124,10 @@ impl Keys {
         base: usize,
         index: &mut Option<BTreeSet<u64>>,
         span: (usize, usize),
+        escaped: bool,
     ) -> bool {
         let raw = src.get(span.0..span.1).unwrap_or_default();
-        let text = if raw.contains(&b'\\') {
+        let text = if escaped {
             key_text(raw)
         } else {
             alloc::borrow::Cow::Borrowed(raw)
@@ -186,6 +186,7 @@ pub(crate) fn find_string_stop(bytes: &[u8], stop_high: bool) -> Option<usize> {
 /// `utf8_known` skips the UTF-8 check (the input came as `&str`).
 pub(crate) fn check(src: &[u8], max_depth: usize, utf8_known: bool) -> Check {
     let mut v = Validator {
+        escaped: false,
         utf8_known,
         src,
         pos: 0,
@@ -206,6 +207,8 @@ enum Stop {
 }
 
 struct Validator<'a> {
+    /// The last string read had an escape.
+    escaped: bool,
     utf8_known: bool,
     src: &'a [u8],
     pos: usize,
@@ -323,7 +326,10 @@ impl Validator<'_> {
         let span = (start + 1, self.pos - 1);
         if let Some(top) = self.stack.last_mut() {
             let base = top.key_base;
-            if self.keys.insert(self.src, base, &mut top.index, span) {
+            if self
+                .keys
+                .insert(self.src, base, &mut top.index, span, self.escaped)
+            {
                 self.dups.push((start, span.0, span.1));
             }
         }
@@ -386,6 +392,7 @@ impl Validator<'_> {
     /// A string from its opening quote through its closing quote.
     fn string(&mut self) -> Result<(), Stop> {
         self.pos += 1;
+        self.escaped = false;
         let mut span_start = self.pos;
         let mut non_ascii = false;
         loop {
@@ -409,6 +416,7 @@ impl Validator<'_> {
                         non_ascii = false;
                     }
                     self.escape()?;
+                    self.escaped = true;
                     span_start = self.pos;
                 }
                 Some(b) if b >= 0x80 => {

@@ -14,6 +14,25 @@ struct Parser<'a> {
     src: &'a [u8],
     text: &'a str,
     pos: usize,
+    /// When kept: every value's span, in document (pre-)order.
+    spans: Option<Vec<(usize, usize)>>,
+}
+
+/// Parses and returns each value's byte span in document order (a value's
+/// span comes before its children's).
+pub(crate) fn parse_with_spans(text: &str) -> Result<(Value, Vec<(usize, usize)>), ParseError> {
+    let mut p = Parser {
+        src: text.as_bytes(),
+        text,
+        pos: 0,
+        spans: Some(Vec::new()),
+    };
+    let v = p.run().map_err(|()| ParseError { offset: p.pos })?;
+    p.ws();
+    if p.pos != p.src.len() {
+        return Err(ParseError { offset: p.pos });
+    }
+    Ok((v, p.spans.unwrap_or_default()))
 }
 
 pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
@@ -21,6 +40,7 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
         src: text.as_bytes(),
         text,
         pos: 0,
+        spans: None,
     };
     let v = p.run().map_err(|()| ParseError { offset: p.pos })?;
     p.ws();
@@ -51,11 +71,32 @@ impl Parser<'_> {
         }
     }
 
+    fn open_span(&mut self) -> usize {
+        match &mut self.spans {
+            Some(s) => {
+                s.push((self.pos, self.pos));
+                s.len() - 1
+            }
+            None => 0,
+        }
+    }
+
+    fn close_span(&mut self, index: usize) {
+        let end = self.pos;
+        if let Some(span) = self.spans.as_mut().and_then(|s| s.get_mut(index)) {
+            span.1 = end;
+        }
+    }
+
     fn run(&mut self) -> Result<Value, ()> {
         let mut stack: Vec<Open> = Vec::new();
+        // Span slots of the open containers.
+        let mut slots: Vec<usize> = Vec::new();
         loop {
             self.ws();
             // A value starts here.
+            let slot = self.open_span();
+            let container = matches!(self.peek(), Some(b'{' | b'['));
             let mut value = match self.peek() {
                 Some(b'{') => {
                     self.pos += 1;
@@ -67,6 +108,7 @@ impl Parser<'_> {
                         let key = self.string()?;
                         self.eat(b':')?;
                         stack.push(Open::Object(Vec::new(), key));
+                        slots.push(slot);
                         continue;
                     }
                 }
@@ -78,6 +120,7 @@ impl Parser<'_> {
                         Value::Array(Vec::new())
                     } else {
                         stack.push(Open::Array(Vec::new()));
+                        slots.push(slot);
                         continue;
                     }
                 }
@@ -88,6 +131,8 @@ impl Parser<'_> {
                 Some(b'-' | b'0'..=b'9') => self.number()?,
                 _ => return Err(()),
             };
+            let _ = container;
+            self.close_span(slot);
             // Attach the value and close what ends here.
             loop {
                 match stack.last_mut() {
@@ -105,6 +150,9 @@ impl Parser<'_> {
                                 let Some(Open::Array(items)) = stack.pop() else {
                                     return Err(());
                                 };
+                                if let Some(slot) = slots.pop() {
+                                    self.close_span(slot);
+                                }
                                 value = Value::Array(items);
                             }
                             _ => return Err(()),
@@ -129,6 +177,9 @@ impl Parser<'_> {
                                 let Some(Open::Object(pairs, _)) = stack.pop() else {
                                     return Err(());
                                 };
+                                if let Some(slot) = slots.pop() {
+                                    self.close_span(slot);
+                                }
                                 value = Value::Object(pairs);
                             }
                             _ => return Err(()),

@@ -10,6 +10,8 @@ mod scan;
 mod string;
 mod structure;
 
+pub(crate) use bare::is_json_number;
+
 use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;

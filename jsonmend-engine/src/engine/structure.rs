@@ -254,7 +254,11 @@ impl<'a> Engine<'a> {
         f.key = key_in;
         let base = f.key_base;
         let mut index = f.key_index.take();
-        let dup = self.keys.insert(&self.out, base, &mut index, span);
+        let escaped = self
+            .out
+            .get(span.0..span.1)
+            .is_some_and(|k| k.contains(&b'\\'));
+        let dup = self.keys.insert(&self.out, base, &mut index, span, escaped);
         if let Some(f) = self.stack.last_mut() {
             f.key_index = index;
         }
