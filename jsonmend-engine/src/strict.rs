@@ -27,13 +27,17 @@ struct Frame {
 /// keys of the open objects in one stack-ordered list.
 #[derive(Default)]
 pub(crate) struct Keys {
-    list: Vec<(u64, usize, usize)>,
+    /// Fingerprints of the open objects' keys, scanned contiguously.
+    hashes: Vec<u64>,
+    /// The keys' spans, parallel to `hashes`.
+    spans: Vec<(usize, usize)>,
 }
 
 const SMALL: usize = 24;
 
 /// A cheap fingerprint of a key: its length and first and last eight
 /// bytes, mixed. Equal fingerprints are compared byte for byte.
+#[inline]
 pub(crate) fn fingerprint(bytes: &[u8]) -> u64 {
     let n = bytes.len();
     let word = |at: usize| {
@@ -107,17 +111,21 @@ pub(crate) fn key_text(raw: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
 
 impl Keys {
     /// Where the keys of a newly opened object start.
+    #[inline]
     pub(crate) fn base(&self) -> usize {
-        self.list.len()
+        self.hashes.len()
     }
 
     /// Forgets the keys of a closed object.
+    #[inline]
     pub(crate) fn truncate(&mut self, base: usize) {
-        self.list.truncate(base);
+        self.hashes.truncate(base);
+        self.spans.truncate(base);
     }
 
     /// Adds a key (its raw span in `src`) to the object whose keys start at
     /// `base`; returns whether it repeats an earlier key.
+    #[inline]
     pub(crate) fn insert(
         &mut self,
         src: &[u8],
@@ -127,27 +135,32 @@ impl Keys {
         escaped: bool,
     ) -> bool {
         let raw = src.get(span.0..span.1).unwrap_or_default();
-        let text = if escaped {
-            key_text(raw)
+        let h = if escaped {
+            fingerprint(&key_text(raw))
         } else {
-            alloc::borrow::Cow::Borrowed(raw)
+            fingerprint(raw)
         };
-        let h = fingerprint(&text);
-        let same = |&(hash, s, e): &(u64, usize, usize)| {
-            hash == h && *key_text(src.get(s..e).unwrap_or_default()) == *text
-        };
-        let current = self.list.get(base..).unwrap_or_default();
-        let dup = match index {
-            Some(set) => !set.insert(h) && current.iter().any(same),
+        let current = self.hashes.get(base..).unwrap_or_default();
+        let seen = match index {
+            Some(set) => !set.insert(h),
             None => {
-                let dup = current.iter().any(same);
+                let seen = current.contains(&h);
                 if current.len() >= SMALL {
-                    *index = Some(current.iter().map(|k| k.0).chain([h]).collect());
+                    *index = Some(current.iter().copied().chain([h]).collect());
                 }
-                dup
+                seen
             }
         };
-        self.list.push((h, span.0, span.1));
+        // Equal fingerprints are compared byte for byte (rare).
+        let dup = seen && {
+            let text = key_text(raw);
+            let spans = self.spans.get(base..).unwrap_or_default();
+            current.iter().zip(spans).any(|(&hash, &(s, e))| {
+                hash == h && *key_text(src.get(s..e).unwrap_or_default()) == *text
+            })
+        };
+        self.hashes.push(h);
+        self.spans.push(span);
         dup
     }
 }

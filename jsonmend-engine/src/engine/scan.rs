@@ -165,6 +165,16 @@ impl Engine<'_> {
     /// Skips whitespace (R002 for non-ASCII) and comments (R003/R004);
     /// stops at a fence close or a closing tag (sets `stop`).
     pub(crate) fn trivia(&mut self) {
+        // Most tokens follow no whitespace or comment at all.
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'/' | b'#' | 0x80..=0xFF) | None => {}
+            Some(_) => {
+                if (self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here() {
+                    self.stop = true;
+                }
+                return;
+            }
+        }
         let sink = self.sink();
         let hash_comment = !self.value_position();
         loop {
@@ -194,7 +204,7 @@ impl Engine<'_> {
                     _ => return,
                 }
             } else {
-                if self.terminator_here() {
+                if (self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here() {
                     self.stop = true;
                 }
                 return;

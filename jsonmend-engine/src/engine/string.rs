@@ -223,6 +223,13 @@ impl Engine<'_> {
     /// The close decision at a candidate closing quote; `after` is the
     /// offset just past it.
     fn closes(&self, ctx: Ctx, after: usize) -> bool {
+        // The common cases, decided by the very next byte.
+        match self.byte(after) {
+            None | Some(b'}' | b']' | b'\n') => return true,
+            Some(b',') if ctx != Ctx::ObjValue => return true,
+            Some(b':') if ctx != Ctx::ObjValue => return true,
+            _ => {}
+        }
         let at = self.skip_blank(after);
         let Some(ch) = self.ch(at) else { return true };
         match ch.c {

@@ -82,10 +82,21 @@ impl<'a> Engine<'a> {
             return Ok(());
         };
         let (kind, state, items) = (top.kind, top.state, top.items);
-        let Some(ch) = self.ch(self.pos) else {
+        let Some(b) = self.peek() else {
             return Ok(());
         };
-        let b = self.peek().unwrap_or(0);
+        let ch = if b < 0x80 {
+            super::scan::Ch {
+                c: char::from(b),
+                len: 1,
+                valid: true,
+            }
+        } else {
+            match self.ch(self.pos) {
+                Some(ch) => ch,
+                None => return Ok(()),
+            }
+        };
         let at = self.pos;
         match state {
             State::Key => match b {
