@@ -175,6 +175,7 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
     };
     let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
     engine.max_repairs = opts.max_repairs;
+    engine.fast_lane = !opts.general_path_only;
     engine.utf8_known = utf8_known && shift == 0;
     engine.run().map_err(|e| match e.offset {
         Some(off) if shift > 0 => e.at(input, off + shift),

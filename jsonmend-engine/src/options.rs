@@ -78,6 +78,10 @@ pub struct Options {
     pub deny: Vec<Rule>,
     /// A schema declaration (`E021` when not satisfied, except `lenient`).
     pub schema: Option<crate::Schema>,
+    /// Test hook: `true` turns the engine's fast lane off, so tests can
+    /// check it changes nothing. Not part of the API.
+    #[doc(hidden)]
+    pub general_path_only: bool,
 }
 
 impl Default for Options {
@@ -91,6 +95,7 @@ impl Default for Options {
             max_repairs: 1000,
             deny: Vec::new(),
             schema: None,
+            general_path_only: false,
         }
     }
 }

@@ -158,3 +158,66 @@ fn every_prefix_of_corpus_inputs_repairs() {
         shown.join("\n")
     );
 }
+
+/// The fast lane changes nothing: text and repairs equal the general path's.
+fn same_as_general_path(input: &[u8]) -> Result<(), String> {
+    use jsonmend_engine::{Options, repair_bytes_unchecked};
+    let fast = repair_bytes_unchecked(input, &Options::default());
+    let slow = repair_bytes_unchecked(
+        input,
+        &Options {
+            general_path_only: true,
+            ..Options::default()
+        },
+    );
+    match (fast, slow) {
+        (Ok(a), Ok(b)) if a.text == b.text && a.repairs == b.repairs => Ok(()),
+        (Err(a), Err(b)) if a == b => Ok(()),
+        (a, b) => Err(format!(
+            "fast {:?} vs general {:?}",
+            a.map(|r| (r.text.into_owned(), r.repairs)),
+            b.map(|r| (r.text.into_owned(), r.repairs))
+        )),
+    }
+}
+
+#[test]
+fn fast_lane_equals_the_general_path() {
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut failures = Vec::new();
+    let inputs = inputs();
+    for input in &inputs {
+        if let Err(e) = same_as_general_path(input.as_bytes()) {
+            failures.push(format!("{input:?}: {e}"));
+        }
+    }
+    for _ in 0..100 {
+        for input in &inputs {
+            let m = mutate(&mut rng, input);
+            if let Err(e) = same_as_general_path(&m) {
+                failures.push(format!("{:?}: {e}", String::from_utf8_lossy(&m)));
+            }
+        }
+    }
+    let shown: Vec<_> = failures.iter().take(10).cloned().collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures, first:\n{}",
+        failures.len(),
+        shown.join("\n")
+    );
+}
+
+#[path = "../benches/support/docs.rs"]
+#[allow(dead_code)]
+mod docs;
+
+#[test]
+fn fast_lane_equals_the_general_path_on_bench_documents() {
+    let (valid, defects) = docs::documents(400);
+    for doc in [valid, defects] {
+        if let Err(e) = same_as_general_path(doc.as_bytes()) {
+            panic!("{}", &e[..e.len().min(2000)]);
+        }
+    }
+}

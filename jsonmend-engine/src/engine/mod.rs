@@ -5,6 +5,7 @@
 //! the output helpers they share.
 
 mod bare;
+mod fast;
 mod framing;
 mod scan;
 mod string;
@@ -195,6 +196,9 @@ pub(crate) struct Engine<'a> {
     pub(crate) cap_offset: usize,
     /// The source is known to be UTF-8 (it came as `&str`).
     pub(crate) utf8_known: bool,
+    /// Whether the fast lane runs (off only to test it against the
+    /// general path).
+    pub(crate) fast_lane: bool,
     /// The source span of the last string read (its content).
     pub(crate) last_string: (usize, usize),
     pub(crate) max_depth: usize,
@@ -240,6 +244,7 @@ impl<'a> Engine<'a> {
             max_repairs: 1000,
             cap_offset: usize::MAX,
             utf8_known: false,
+            fast_lane: true,
             last_string: (0, 0),
             max_depth,
             skip_prose,

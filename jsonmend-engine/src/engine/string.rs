@@ -6,15 +6,15 @@ use super::scan::is_quote;
 use super::{Ctx, Engine, L};
 use crate::rules::Rule;
 
-const PLAIN_ASCII: u8 = 1;
-const PLAIN_UTF8: u8 = 2;
+pub(crate) const PLAIN_ASCII: u8 = 1;
+pub(crate) const PLAIN_UTF8: u8 = 2;
 
 /// Which bytes a string segment copies without a look: printable ASCII but
 /// the quotes, backslash, `,` and `:`; non-ASCII (when the source is known
 /// UTF-8) but the lead bytes of the typographic quotes (`C2`, `E2`).
 // Evaluated at compile time: an out-of-range index would fail the build.
 #[allow(clippy::indexing_slicing)]
-static PLAIN: [u8; 256] = {
+pub(crate) static PLAIN_SET: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0x20;
     while b < 0x7F {
@@ -156,7 +156,7 @@ impl Engine<'_> {
             };
             let plain = rest
                 .iter()
-                .position(|&b| PLAIN.get(usize::from(b)).is_none_or(|&f| f & mask == 0))
+                .position(|&b| PLAIN_SET.get(usize::from(b)).is_none_or(|&f| f & mask == 0))
                 .unwrap_or(rest.len());
             if plain > 0 {
                 self.content = true;
@@ -222,6 +222,20 @@ impl Engine<'_> {
 
     /// The close decision at a candidate closing quote; `after` is the
     /// offset just past it.
+    /// Which `PLAIN_SET` bits count for this source.
+    pub(crate) fn plain_mask(&self) -> u8 {
+        if self.utf8_known {
+            PLAIN_ASCII | PLAIN_UTF8
+        } else {
+            PLAIN_ASCII
+        }
+    }
+
+    /// The close decision, for the fast lane.
+    pub(crate) fn closes_at(&self, ctx: Ctx, after: usize) -> bool {
+        self.closes(ctx, after)
+    }
+
     fn closes(&self, ctx: Ctx, after: usize) -> bool {
         // The common cases, decided by the very next byte.
         match self.byte(after) {

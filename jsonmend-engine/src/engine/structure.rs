@@ -32,7 +32,7 @@ impl<'a> Engine<'a> {
                     break;
                 }
                 self.value(Ctx::Top)?;
-            } else {
+            } else if !(self.fast_lane && self.fast_token()) {
                 self.step()?;
             }
             // Every step consumes input or changes the structure; a step
@@ -257,7 +257,7 @@ impl<'a> Engine<'a> {
 
     /// A key string was written at `key_out`: remember its text and flag a
     /// duplicate (R062).
-    fn key_written(&mut self, key_out: usize, at: usize, key_in: (usize, usize)) {
+    pub(crate) fn key_written(&mut self, key_out: usize, at: usize, key_in: (usize, usize)) {
         let span = (key_out + 1, self.out.len().saturating_sub(1));
         let Some(f) = self.stack.last_mut() else {
             return;
@@ -411,7 +411,12 @@ impl<'a> Engine<'a> {
 
     /// Writes the separator for a new item of the top container.
     pub(crate) fn begin_item(&mut self) {
-        let at = self.pos;
+        self.begin_item_at(self.pos);
+    }
+
+    /// [`Self::begin_item`] for an item that starts at `at` (a missing
+    /// comma is reported there).
+    pub(crate) fn begin_item_at(&mut self, at: usize) {
         let Some(f) = self.stack.last() else { return };
         if f.items > 0 {
             match self.sep {
@@ -439,8 +444,13 @@ impl<'a> Engine<'a> {
 
     /// Starts a value in `ctx` (separator for elements).
     fn begin(&mut self, ctx: Ctx) {
+        self.begin_at(ctx, self.pos);
+    }
+
+    /// Starts a value that begins at `at`.
+    fn begin_at(&mut self, ctx: Ctx, at: usize) {
         if ctx == Ctx::Elem {
-            self.begin_item();
+            self.begin_item_at(at);
         }
     }
 
@@ -507,7 +517,7 @@ impl<'a> Engine<'a> {
             };
             self.note_with(rule, at, name);
             self.saw_wrapper = true;
-            self.begin(ctx);
+            self.begin_at(ctx, at);
             self.push(Kind::Call, State::Elem, b"[")?;
             if let Some(f) = self.stack.last_mut() {
                 f.jsonp = jsonp;
@@ -527,7 +537,7 @@ impl<'a> Engine<'a> {
         self.content = true;
         if let Some(q) = quote {
             self.note(Rule::MissingOpenQuote, at);
-            self.begin(ctx);
+            self.begin_at(ctx, at);
             self.write_string(text);
             self.pos = q;
             self.value_done(None, true);
@@ -553,7 +563,7 @@ impl<'a> Engine<'a> {
         self.pos = stop;
         if several {
             self.note_with(Rule::UnquotedString, at, text);
-            self.begin(ctx);
+            self.begin_at(ctx, at);
             self.write_string(text);
             self.value_done(None, true);
             return Ok(());
@@ -565,7 +575,7 @@ impl<'a> Engine<'a> {
     fn bare_word(&mut self, ctx: Ctx, at: usize, w: &[u8], at_eof: bool) -> Result<(), Error> {
         match classify(w, at_eof) {
             Word::Number | Word::Literal => {
-                self.begin(ctx);
+                self.begin_at(ctx, at);
                 self.out.extend_from_slice(w);
                 self.value_done(None, false);
             }
@@ -577,19 +587,19 @@ impl<'a> Engine<'a> {
                         self.note_with(r, at, w);
                     }
                 }
-                self.begin(ctx);
+                self.begin_at(ctx, at);
                 self.out.extend_from_slice(s.as_bytes());
                 self.value_done(None, false);
             }
             Word::Spelled(text, rule) => {
                 self.note_with(rule, at, w);
-                self.begin(ctx);
+                self.begin_at(ctx, at);
                 self.out.extend_from_slice(text.as_bytes());
                 self.value_done(None, text.starts_with('"'));
             }
             Word::NumberLike => {
                 self.note_with(Rule::NumberLikeString, at, w);
-                self.begin(ctx);
+                self.begin_at(ctx, at);
                 self.write_string(w);
                 self.value_done(None, true);
             }
@@ -605,7 +615,7 @@ impl<'a> Engine<'a> {
                     if let Some(done) = complete_literal(w) {
                         self.note_with(Rule::TruncatedLiteral, self.src.len(), w);
                         self.synthesized += done.len().saturating_sub(w.len());
-                        self.begin(ctx);
+                        self.begin_at(ctx, at);
                         self.out.extend_from_slice(done.as_bytes());
                         self.value_done(None, false);
                         return Ok(());
@@ -628,7 +638,7 @@ impl<'a> Engine<'a> {
                     return Ok(());
                 }
                 self.note_with(Rule::UnquotedString, at, w);
-                self.begin(ctx);
+                self.begin_at(ctx, at);
                 self.write_string(w);
                 self.value_done(None, true);
             }

@@ -1,0 +1,199 @@
+//! The fast lane: one strict token (a plain `"` string, a JSON number or
+//! literal, a comma, a colon, a matching closer) handled without the
+//! general machinery. It changes the state exactly as the general path
+//! would for the same token and declines anything else, so output and
+//! repairs are identical either way (the property tests check it).
+
+use super::bare::is_json_number;
+use super::string::PLAIN_SET;
+use super::{Ctx, Engine, Kind, Sep, State};
+
+/// Bytes that may follow a bare scalar the lane takes (after blanks).
+fn scalar_end(b: Option<u8>) -> bool {
+    matches!(b, Some(b',' | b'}' | b']' | b')' | b'\n' | b'\r'))
+}
+
+impl Engine<'_> {
+    /// Handles one token at `pos` if it is a strict one; returns whether
+    /// it did.
+    pub(crate) fn fast_token(&mut self) -> bool {
+        let Some(top) = self.stack.last() else {
+            return false;
+        };
+        let (kind, state, absorbed) = (top.kind, top.state, top.absorbed);
+        let Some(b) = self.peek() else {
+            return false;
+        };
+        match state {
+            State::Key if b == b'"' && kind.is_object() => self.fast_key(),
+            State::Colon if b == b':' && self.byte(self.pos + 1) != Some(b':') => {
+                self.out.push(b':');
+                self.pos += 1;
+                self.set_state(State::Value);
+                true
+            }
+            State::Value | State::Elem => {
+                let ctx = if state == State::Value {
+                    Ctx::ObjValue
+                } else {
+                    Ctx::Elem
+                };
+                match b {
+                    b'"' => self.fast_string_value(ctx),
+                    b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
+                    b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
+                    _ => false,
+                }
+            }
+            State::After => match b {
+                b',' => {
+                    self.sep = Sep::Comma(self.pos);
+                    self.held.push(b',');
+                    self.pos += 1;
+                    if let Some(f) = self.stack.last_mut() {
+                        f.had_comma = true;
+                        f.state = if kind.is_object() {
+                            State::Key
+                        } else {
+                            State::Elem
+                        };
+                    }
+                    true
+                }
+                b'}' | b']' if kind.closer() == b && !(kind == Kind::Object && absorbed > 0) => {
+                    self.pos += 1;
+                    self.close_top();
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// The closing quote of a plain `"` string opening at `pos`: content of
+    /// plain bytes and valid JSON escapes only.
+    fn plain_string_end(&self) -> Option<usize> {
+        let mut at = self.pos + 1;
+        let mask = self.plain_mask();
+        loop {
+            let b = self.byte(at)?;
+            if PLAIN_SET
+                .get(usize::from(b))
+                .is_some_and(|&f| f & mask != 0)
+            {
+                at += 1;
+                continue;
+            }
+            match b {
+                b'"' => return Some(at),
+                b'\\' => match self.byte(at + 1)? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
+                    b'u' => {
+                        let hex = self.src.get(at + 2..at + 6)?;
+                        if !hex.iter().all(u8::is_ascii_hexdigit)
+                            || matches!(hex.first(), Some(b'd' | b'D'))
+                        {
+                            return None;
+                        }
+                        at += 6;
+                    }
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+    }
+
+    /// A plain string at `pos` that the general path would close at its
+    /// first quote; returns the closing quote's offset.
+    fn fast_string(&self, ctx: Ctx) -> Option<usize> {
+        let q = self.plain_string_end()?;
+        if q == self.pos + 1 {
+            // `""`: the general path checks for doubled quotes first.
+            let next = self.byte(q + 1);
+            if !matches!(
+                next,
+                None | Some(b',' | b':' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t')
+            ) {
+                return None;
+            }
+        }
+        if !self.closes_at(ctx, q + 1) {
+            return None;
+        }
+        // A `+` after it joins strings: the general path's business.
+        let next = self.skip_space(q + 1);
+        if self.byte(next) == Some(b'+') {
+            return None;
+        }
+        Some(q)
+    }
+
+    /// Copies the string `pos..=q` and records it as the last string read.
+    fn copy_string(&mut self, q: usize) {
+        let start = self.pos;
+        if q > start + 1 {
+            self.content = true;
+        }
+        self.out.extend_from_slice(self.slice(start, q + 1));
+        self.last_string = (start + 1, q);
+        self.pos = q + 1;
+    }
+
+    fn fast_key(&mut self) -> bool {
+        let Some(q) = self.fast_string(Ctx::Key) else {
+            return false;
+        };
+        let at = self.pos;
+        self.begin_item();
+        let key_out = self.out.len();
+        self.copy_string(q);
+        let key_in = self.last_string;
+        self.key_written(key_out, at, key_in);
+        self.set_state(State::Colon);
+        true
+    }
+
+    fn fast_string_value(&mut self, ctx: Ctx) -> bool {
+        let Some(q) = self.fast_string(ctx) else {
+            return false;
+        };
+        if ctx == Ctx::Elem {
+            self.begin_item();
+        }
+        self.copy_string(q);
+        self.value_done(None, true);
+        true
+    }
+
+    /// A JSON number or literal followed (after blanks) by a delimiter.
+    fn fast_scalar(&mut self, ctx: Ctx, literal: bool) -> bool {
+        let start = self.pos;
+        let mut end = start;
+        while self
+            .byte(end)
+            .is_some_and(|b| !matches!(b, b' ' | b'\t' | b',' | b'}' | b']' | b')' | b'\n' | b'\r'))
+        {
+            end += 1;
+        }
+        let word = self.slice(start, end);
+        let ok = if literal {
+            matches!(word, b"true" | b"false" | b"null")
+        } else {
+            is_json_number(word)
+        };
+        let stop = self.skip_blank(end);
+        if !ok || !scalar_end(self.byte(stop)) {
+            return false;
+        }
+        self.content = true;
+        if ctx == Ctx::Elem {
+            self.begin_item();
+        }
+        self.out.extend_from_slice(word);
+        self.pos = stop;
+        self.value_done(None, false);
+        true
+    }
+}
