@@ -1,22 +1,4 @@
-//! `jsonmend-engine`: JSON repair for LLM output — it mends almost-JSON
-//! (unquoted keys, trailing commas, prose and code fences around it, Python
-//! literals, truncation) and says exactly what it changed and how much it
-//! guessed.
-//!
-//! ```
-//! use jsonmend_engine::{repair_text, Exactness};
-//!
-//! let r = repair_text("```json\n{name: 'Ada', langs: ['en',],}\n```").unwrap();
-//! assert_eq!(r.text, r#"{"name": "Ada", "langs": ["en"]}"#);
-//! assert_eq!(r.exactness, Exactness::Cosmetic);
-//!
-//! // Valid JSON comes back unchanged, borrowed.
-//! let r = repair_text("{\"a\": 1}").unwrap();
-//! assert_eq!(r.exactness, Exactness::Exact);
-//! ```
-//!
-//! The specification is `shared/specs/jsonmend.md` of the toolwire project.
-//! The crate is `no_std` with `alloc`; `std` is a default feature.
+#![doc = include_str!("../README.md")]
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 
