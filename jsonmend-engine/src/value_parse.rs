@@ -16,6 +16,26 @@ struct Parser<'a> {
     pos: usize,
     /// When kept: every value's span, in document (pre-)order.
     spans: Option<Vec<(usize, usize)>>,
+    /// Lone surrogate escapes decode to U+FFFD instead of failing (requests).
+    lone_surrogates_ok: bool,
+}
+
+/// Parses a request line: strict JSON, except that a lone surrogate escape
+/// decodes to U+FFFD (spec §16); with the spans.
+pub(crate) fn parse_request(text: &str) -> Result<(Value, Vec<(usize, usize)>), ParseError> {
+    let mut p = Parser {
+        src: text.as_bytes(),
+        text,
+        pos: 0,
+        spans: Some(Vec::new()),
+        lone_surrogates_ok: true,
+    };
+    let v = p.run().map_err(|()| ParseError { offset: p.pos })?;
+    p.ws();
+    if p.pos != p.src.len() {
+        return Err(ParseError { offset: p.pos });
+    }
+    Ok((v, p.spans.unwrap_or_default()))
 }
 
 /// Parses and returns each value's byte span in document order (a value's
@@ -26,6 +46,7 @@ pub(crate) fn parse_with_spans(text: &str) -> Result<(Value, Vec<(usize, usize)>
         text,
         pos: 0,
         spans: Some(Vec::new()),
+        lone_surrogates_ok: false,
     };
     let v = p.run().map_err(|()| ParseError { offset: p.pos })?;
     p.ws();
@@ -41,6 +62,7 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
         text,
         pos: 0,
         spans: None,
+        lone_surrogates_ok: false,
     };
     let v = p.run().map_err(|()| ParseError { offset: p.pos })?;
     p.ws();
@@ -274,19 +296,21 @@ impl Parser<'_> {
                         b't' => '\t',
                         b'u' => {
                             let unit = self.hex4(self.pos + 2)?;
-                            if (0xD800..0xDC00).contains(&unit) {
-                                if self.src.get(self.pos + 6..self.pos + 8) != Some(b"\\u") {
-                                    return Err(());
-                                }
-                                let lo = self.hex4(self.pos + 8)?;
-                                if !(0xDC00..0xE000).contains(&lo) {
-                                    return Err(());
-                                }
-                                self.pos += 6;
-                                char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (lo - 0xDC00))
+                            let low = (self.src.get(self.pos + 6..self.pos + 8) == Some(b"\\u"))
+                                .then(|| self.hex4(self.pos + 8).ok())
+                                .flatten()
+                                .filter(|lo| (0xDC00..0xE000).contains(lo));
+                            match (unit, low) {
+                                (0xD800..=0xDBFF, Some(lo)) => {
+                                    self.pos += 6;
+                                    char::from_u32(
+                                        0x10000 + ((unit - 0xD800) << 10) + (lo - 0xDC00),
+                                    )
                                     .ok_or(())?
-                            } else {
-                                char::from_u32(unit).ok_or(())?
+                                }
+                                (0xD800..=0xDFFF, _) if self.lone_surrogates_ok => '\u{FFFD}',
+                                (0xD800..=0xDFFF, _) => return Err(()),
+                                _ => char::from_u32(unit).ok_or(())?,
                             }
                         }
                         _ => return Err(()),

@@ -112,6 +112,35 @@ fn cli(params: &J) -> Option<(String, i32)> {
     ))
 }
 
+/// Every case through one `jsonmend serve --stdio` process: each response
+/// must be the library's envelope with the request's id.
+fn proto_responses(requests: &[(String, J)]) -> Vec<J> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jsonmend"))
+        .args(["serve", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut payload = String::new();
+    for (i, (method, params)) in requests.iter().enumerate() {
+        let req = serde_json::json!({"id": i, "method": method, "params": params});
+        payload.push_str(&req.to_string());
+        payload.push('\n');
+    }
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(payload.as_bytes()).unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn conformance_cases() {
     let mut failures = Vec::new();
@@ -157,6 +186,27 @@ fn conformance_cases() {
         }
         if !errors.is_empty() {
             failures.push(format!("{id}: {}\n    response: {got}", errors.join("; ")));
+        }
+    }
+    // The proto route: identical envelopes, id echoed.
+    let requests: Vec<(String, J)> = CASES
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| {
+            let case: J = serde_json::from_str(l).ok()?;
+            Some((case["method"].as_str()?.to_string(), case["params"].clone()))
+        })
+        .collect();
+    let responses = proto_responses(&requests);
+    assert_eq!(responses.len(), requests.len(), "one response per request");
+    for (i, ((method, params), got)) in requests.iter().zip(&responses).enumerate() {
+        let mut want = lib_response(method, params);
+        want.as_object_mut()
+            .unwrap()
+            .insert("id".into(), J::from(i));
+        // Map equality: the id's position in the object does not matter.
+        if *got != want {
+            failures.push(format!("proto {method} {params}: {got} != {want}"));
         }
     }
     eprintln!("conformance: {count} cases, {} failures", failures.len());

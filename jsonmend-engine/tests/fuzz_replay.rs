@@ -8,6 +8,8 @@
 mod invariants;
 #[path = "props/prefix.rs"]
 mod prefix;
+#[path = "props/protocol.rs"]
+mod protocol;
 
 fn regressions(target: &str) -> Vec<Vec<u8>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -42,6 +44,30 @@ fn committed_fuzz_regressions() {
     for data in regressions("jsonmend_truncate") {
         truncate_check(&data);
     }
+    for data in regressions("jsonmend_protocol") {
+        if let Err(e) = protocol::check(&data) {
+            panic!("{e}");
+        }
+    }
+}
+
+#[test]
+fn protocol_session_on_hand_written_lines() {
+    let lines = concat!(
+        "{\"id\":1,\"method\":\"hello\"}\n",
+        "not json\n",
+        "[1,2]\n",
+        "{\"id\":[1],\"method\":\"repair\"}\n",
+        "{\"id\":1.0,\"method\":\"repair\",\"params\":{\"text\":\"{a:1}\"}}\n",
+        "{\"id\":\"s\",\"method\":\"frob\"}\n",
+        "{\"method\":\"repair\",\"params\":{\"text\":\"\\ud800\"}}\n",
+        "\r\n",
+        "\u{ff}\n",
+        "{\"id\":2,\"method\":\"validate\",\"params\":7}\n",
+        "{\"id\":3,\"method\":\"shutdown\"}\n",
+        "{\"id\":4,\"method\":\"hello\"}\n",
+    );
+    protocol::check(lines.as_bytes()).unwrap();
 }
 
 #[test]

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use jsonmend_engine::{Error, ErrorCode, Options, Profile, RepairPlan, Repaired, Schema};
 
 const USAGE: &str = "\
-usage: jsonmend repair    [--profile P] [--schema S | --schema-json FILE] [--max-loss N] [--no-skip-prose] [--max-depth N] [--json] [-v] [FILE]
+usage: jsonmend serve --stdio
+       jsonmend repair    [--profile P] [--schema S | --schema-json FILE] [--max-loss N] [--no-skip-prose] [--max-depth N] [--json] [-v] [FILE]
        jsonmend analyze   [same options] [FILE]
        jsonmend validate  [same options] [FILE]
        jsonmend --version | --help
@@ -218,7 +219,7 @@ fn run(mut args: Args) -> ExitCode {
             if ok { ExitCode::SUCCESS } else { exit(1) }
         }
         "serve" => {
-            report_error(&usage("serve needs --stdio (the server is not built yet)"));
+            report_error(&usage("serve needs --stdio"));
             exit(2)
         }
         other => {
@@ -228,8 +229,81 @@ fn run(mut args: Args) -> ExitCode {
     }
 }
 
+/// `jsonmend serve --stdio`: JSONL requests on stdin, one response line
+/// per request on stdout (flushed per line), lines read with bounded memory.
+fn serve() -> ExitCode {
+    use std::io::BufRead;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut session = jsonmend_engine::Session::new();
+    let mut line: Vec<u8> = Vec::new();
+    let mut oversized = false;
+    let answer = |session: &mut jsonmend_engine::Session, line: &[u8], oversized: bool| {
+        let reply = if oversized {
+            Some(jsonmend_engine::Session::oversized())
+        } else {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.handle(line)))
+                .unwrap_or_else(|_| {
+                    Some(jsonmend_engine::Session::internal_error("handler panicked"))
+                })
+        };
+        let Some(reply) = reply else { return false };
+        let mut out = stdout.lock();
+        let _ = out.write_all(reply.line.as_bytes());
+        let _ = out.write_all(b"\n");
+        let _ = out.flush();
+        reply.shutdown
+    };
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return ExitCode::SUCCESS,
+        };
+        if chunk.is_empty() {
+            if (!line.is_empty() || oversized) && answer(&mut session, &line, oversized) {
+                return ExitCode::SUCCESS;
+            }
+            return ExitCode::SUCCESS;
+        }
+        let (piece, end, used) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (chunk.get(..i).unwrap_or_default(), true, i + 1),
+            None => (chunk, false, chunk.len()),
+        };
+        if !oversized {
+            if line.len() + piece.len() > jsonmend_engine::MAX_LINE {
+                oversized = true;
+                line = Vec::new();
+            } else {
+                line.extend_from_slice(piece);
+            }
+        }
+        input.consume(used);
+        if end {
+            let bye = answer(&mut session, &line, oversized);
+            line.clear();
+            oversized = false;
+            if bye {
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let mut raw = std::env::args().skip(1).peekable();
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some("serve")
+        && argv.get(1).map(String::as_str) == Some("--stdio")
+        && argv.len() == 2
+    {
+        // A panic message must never reach stdout; stderr only.
+        std::panic::set_hook(Box::new(|info| {
+            eprintln!("jsonmend: internal error: {info}")
+        }));
+        return serve();
+    }
+    let mut raw = argv.into_iter().peekable();
     match raw.peek().map(String::as_str) {
         None | Some("--help" | "-h" | "help") => {
             println!("{USAGE}");

@@ -1,0 +1,184 @@
+//! The protocol session of `jsonmend serve --stdio` (protocol v1, spec
+//! §16): one request line in, one response line out. I/O stays in the
+//! binary; this part is pure, so tests and fuzzing drive it directly.
+
+use alloc::format;
+use alloc::string::String;
+
+use crate::error::{Error, ErrorCode};
+use crate::protocol::call;
+use crate::value::Value;
+
+/// The longest request line (LF excluded), 8 MiB.
+pub const MAX_LINE: usize = 8 * 1024 * 1024;
+
+/// The capabilities `hello` advertises, in protocol order, as far as this
+/// engine implements them.
+const CAPABILITIES: &str = r#"["repair","analyze","validate"]"#;
+
+/// One connection's state.
+#[derive(Debug, Default)]
+pub struct Session {
+    _private: (),
+}
+
+/// A response line and whether the connection ends after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The response object, one line, without the LF.
+    pub line: String,
+    /// `shutdown` was answered: the server exits 0.
+    pub shutdown: bool,
+}
+
+fn error_line(id: &str, e: &Error) -> String {
+    format!("{{\"id\":{id},\"ok\":false,\"error\":{}}}", e.to_json())
+}
+
+fn reply(line: String) -> Option<Reply> {
+    Some(Reply {
+        line,
+        shutdown: false,
+    })
+}
+
+/// The JSON text of the root object's `id` member as the client wrote it,
+/// from the pre-order spans of the parse.
+fn id_text<'t>(
+    text: &'t str,
+    root: &Value,
+    spans: &[(usize, usize)],
+) -> Option<Result<&'t str, ()>> {
+    let Value::Object(pairs) = root else {
+        return None;
+    };
+    // Pre-order index of each member value: 1, then past its subtree.
+    let mut index = 1;
+    let mut found = None;
+    for (k, v) in pairs {
+        if k == "id" {
+            found = Some((index, v));
+        }
+        let mut stack = alloc::vec![v];
+        while let Some(n) = stack.pop() {
+            index += 1;
+            match n {
+                Value::Array(items) => stack.extend(items.iter()),
+                Value::Object(ps) => stack.extend(ps.iter().map(|(_, v)| v)),
+                _ => {}
+            }
+        }
+    }
+    let (i, v) = found?;
+    Some(match v {
+        Value::Number(_) | Value::String(_) => {
+            spans.get(i).and_then(|&(s, e)| text.get(s..e)).ok_or(())
+        }
+        Value::Null => Ok("null"),
+        _ => Err(()),
+    })
+}
+
+impl Session {
+    /// A new connection.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The reply to a line longer than [`MAX_LINE`] (it was discarded).
+    pub fn oversized() -> Reply {
+        let e = Error::new(
+            ErrorCode::E050,
+            format!("request line longer than {MAX_LINE} bytes"),
+        );
+        Reply {
+            line: error_line("null", &e),
+            shutdown: false,
+        }
+    }
+
+    /// The reply to a handler that panicked.
+    pub fn internal_error(detail: &str) -> Reply {
+        let e = Error::new(ErrorCode::E090, format!("internal error: {detail}"));
+        Reply {
+            line: error_line("null", &e),
+            shutdown: false,
+        }
+    }
+
+    /// Answers one request line (without its LF; a trailing CR is
+    /// stripped). Blank lines get no answer.
+    ///
+    /// ```
+    /// use jsonmend_engine::Session;
+    /// let mut s = Session::new();
+    /// let r = s.handle(br#"{"id":7,"method":"repair","params":{"text":"[1,]"}}"#).unwrap();
+    /// assert!(r.line.starts_with(r#"{"id":7,"ok":true,"result":{"text":"[1]""#));
+    /// let bye = s.handle(br#"{"id":"x","method":"shutdown"}"#).unwrap();
+    /// assert_eq!(bye.line, r#"{"id":"x","ok":true,"bye":true}"#);
+    /// assert!(bye.shutdown);
+    /// ```
+    pub fn handle(&mut self, line: &[u8]) -> Option<Reply> {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+            return None;
+        }
+        let malformed = |detail: &str| {
+            reply(error_line(
+                "null",
+                &Error::new(ErrorCode::E060, format!("malformed request: {detail}")),
+            ))
+        };
+        let Ok(text) = core::str::from_utf8(line) else {
+            return malformed("not UTF-8");
+        };
+        let Ok((root, spans)) = crate::value_parse::parse_request(text) else {
+            return malformed("not a JSON object");
+        };
+        if !matches!(root, Value::Object(_)) {
+            return malformed("not a JSON object");
+        }
+        let id = match id_text(text, &root, &spans) {
+            None => "null",
+            Some(Ok(id)) => id,
+            Some(Err(())) => {
+                let e = Error::new(ErrorCode::E050, "id must be a number or a string");
+                return reply(error_line("null", &e));
+            }
+        };
+        let method = match root.get("method") {
+            Some(Value::String(m)) => m.as_str(),
+            Some(_) => {
+                let e = Error::new(ErrorCode::E050, "method must be a string");
+                return reply(error_line(id, &e));
+            }
+            None => {
+                let e = Error::new(ErrorCode::E050, "missing method");
+                return reply(error_line(id, &e));
+            }
+        };
+        let empty = Value::Object(alloc::vec::Vec::new());
+        let params = match root.get("params") {
+            None | Some(Value::Null) => &empty,
+            Some(p @ Value::Object(_)) => p,
+            Some(_) => {
+                let e = Error::new(ErrorCode::E050, "params must be an object");
+                return reply(error_line(id, &e));
+            }
+        };
+        match method {
+            "hello" => reply(format!(
+                "{{\"id\":{id},\"ok\":true,\"result\":{{\"name\":\"jsonmend\",\"engine\":\"{v}\",\"registry\":\"{v}\",\"protocol\":1,\"capabilities\":{CAPABILITIES},\"streams\":1}}}}",
+                v = env!("CARGO_PKG_VERSION")
+            )),
+            "shutdown" => Some(Reply {
+                line: format!("{{\"id\":{id},\"ok\":true,\"bye\":true}}"),
+                shutdown: true,
+            }),
+            _ => match call(method, params) {
+                Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
+                Err(e) => reply(error_line(id, &e)),
+            },
+        }
+    }
+}
