@@ -7,6 +7,10 @@
 #[path = "props/invariants.rs"]
 mod invariants;
 
+#[path = "../benches/support/docs.rs"]
+#[allow(dead_code)]
+mod docs;
+
 const CORPUS: &str = include_str!("vectors/adam2go-corpus.jsonl");
 
 /// The corpus inputs.
@@ -18,21 +22,6 @@ fn inputs() -> Vec<String> {
             Some(v["input"].as_str()?.to_string())
         })
         .collect()
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 const PIECES: &[&str] = &[
@@ -84,18 +73,36 @@ const PIECES: &[&str] = &[
     "=",
 ];
 
+use docs::Rng;
+
+/// `rng.below` for lengths.
+fn below(rng: &mut Rng, n: usize) -> usize {
+    rng.below(n as u64) as usize
+}
+
+/// Fails with the first failures listed.
+fn assert_none(failures: &[String]) {
+    let shown: Vec<_> = failures.iter().take(25).cloned().collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures, first:\n{}",
+        failures.len(),
+        shown.join("\n")
+    );
+}
+
 fn mutate(rng: &mut Rng, s: &str) -> Vec<u8> {
     let mut b = s.as_bytes().to_vec();
-    for _ in 0..=rng.below(3) {
-        let at = rng.below(b.len() + 1);
-        match rng.below(4) {
+    for _ in 0..=below(rng, 3) {
+        let at = below(rng, b.len() + 1);
+        match below(rng, 4) {
             0 if !b.is_empty() => {
                 let at = at.min(b.len() - 1);
                 b.remove(at);
             }
             1 => b.truncate(at),
             _ => {
-                let piece = PIECES[rng.below(PIECES.len())].as_bytes();
+                let piece = PIECES[below(rng, PIECES.len())].as_bytes();
                 b.splice(at..at, piece.iter().copied());
             }
         }
@@ -130,13 +137,7 @@ fn mutated_inputs_keep_the_invariants() {
             }
         }
     }
-    let shown: Vec<_> = failures.iter().take(25).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures, first:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
+    assert_none(&failures);
 }
 
 #[test]
@@ -150,13 +151,7 @@ fn every_prefix_of_corpus_inputs_repairs() {
             }
         }
     }
-    let shown: Vec<_> = failures.iter().take(25).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures, first:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
+    assert_none(&failures);
 }
 
 /// The fast lane changes nothing: text and repairs equal the general path's.
@@ -199,18 +194,8 @@ fn fast_lane_equals_the_general_path() {
             }
         }
     }
-    let shown: Vec<_> = failures.iter().take(10).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures, first:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
+    assert_none(&failures);
 }
-
-#[path = "../benches/support/docs.rs"]
-#[allow(dead_code)]
-mod docs;
 
 #[test]
 fn fast_lane_equals_the_general_path_on_bench_documents() {

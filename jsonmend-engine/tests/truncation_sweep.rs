@@ -7,20 +7,11 @@
 #[path = "props/prefix.rs"]
 mod prefix;
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
+#[path = "../benches/support/docs.rs"]
+#[allow(dead_code)]
+mod docs;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
+use docs::Rng;
 
 const WORDS: &[&str] = &[
     "search",
