@@ -92,6 +92,9 @@ pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Rep
 
 /// A result without its text yet.
 pub(crate) struct Verdicts {
+    payload: usize,
+    synthesized: usize,
+    open_paths: Vec<String>,
     exactness: Exactness,
     ambiguous: bool,
     completeness: Completeness,
@@ -110,6 +113,9 @@ impl Verdicts {
             repairs: self.repairs,
             repairs_truncated: self.repairs_truncated,
             loss_permille: self.loss_permille,
+            payload: self.payload,
+            synthesized: self.synthesized,
+            open_paths: self.open_paths,
         }
     }
 }
@@ -152,7 +158,17 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
                 ambiguous: !raw.is_empty(),
                 ..Totals::default()
             };
-            let v = verdicts(input, input, raw, totals, opts, false, false, 0, 1);
+            let v = verdicts(
+                input,
+                input,
+                raw,
+                totals,
+                opts,
+                false,
+                false,
+                0,
+                input.len(),
+            );
             return Ok(Run::Borrowed(v));
         }
         Check::TooDeep(at) => {
@@ -223,7 +239,7 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
     let end = engine.payload_end.map_or(input.len(), |p| p + shift);
     let payload = end.saturating_sub(start);
     let raw = core::mem::take(&mut engine.repairs);
-    let v = verdicts(
+    let mut v = verdicts(
         input,
         engine.src,
         raw,
@@ -234,6 +250,7 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
         engine.synthesized,
         payload,
     );
+    v.open_paths = core::mem::take(&mut engine.open_paths);
     if text.as_bytes() == input && v.exactness != Exactness::Exact {
         // Cannot happen for input the validator rejected; kept honest.
         return Ok(Run::Owned(v, text));
@@ -377,6 +394,9 @@ fn verdicts(
         Completeness::Empty
     };
     Verdicts {
+        payload,
+        synthesized,
+        open_paths: Vec::new(),
         exactness,
         ambiguous: totals.ambiguous,
         completeness,

@@ -106,6 +106,12 @@ pub fn call(method: &str, params: &Value) -> Result<String, Error> {
             opts.schema = schema?;
             Ok(validate(text.as_bytes(), &opts).to_json())
         }
+        "readiness" => {
+            let text = text_param(params)?;
+            let (mut opts, schema) = options(params)?;
+            opts.schema = schema?;
+            Ok(crate::readiness::readiness(text.as_bytes(), &opts).to_json())
+        }
         other => Err(bad(&format!(
             "unknown method {}",
             crate::json::quoted(other)

@@ -131,6 +131,11 @@ pub struct Repaired<'a> {
     pub repairs_truncated: bool,
     /// How much of the value was guessed, in permille (spec §6).
     pub loss_permille: u32,
+    /// Readiness inputs (spec §11): payload bytes `P`, synthesized bytes
+    /// `S`, and the pointers of values still open at the end.
+    pub(crate) payload: usize,
+    pub(crate) synthesized: usize,
+    pub(crate) open_paths: Vec<String>,
 }
 
 impl Repaired<'_> {

@@ -14,7 +14,7 @@ pub const MAX_LINE: usize = 8 * 1024 * 1024;
 
 /// The capabilities `hello` advertises, in protocol order, as far as this
 /// engine implements them.
-const CAPABILITIES: &str = r#"["repair","analyze","validate"]"#;
+const CAPABILITIES: &str = r#"["repair","analyze","validate","readiness"]"#;
 
 /// One connection's state.
 #[derive(Debug, Default)]

@@ -192,3 +192,37 @@ fn walk(ty: &Ty, value: &Value, path: &str, v: &mut SchemaVerdict) {
         _ => {}
     }
 }
+
+/// The pointers of satisfied required fields (the verdict's walk, keeping
+/// the paths).
+pub(crate) fn satisfied_paths(ty: &Ty, value: &Value, path: &str, out: &mut Vec<String>) {
+    match (ty, value) {
+        (Ty::Union(alts), value) => {
+            if let Some(alt) = alts.iter().find(|a| matches(a, value)) {
+                satisfied_paths(alt, value, path, out);
+            }
+        }
+        (Ty::Object(fields), Value::Object(_)) => {
+            for f in fields {
+                if let Some(member) = value.get(&f.name) {
+                    if matches(&f.ty, member) {
+                        let p = pointer(path, &f.name);
+                        satisfied_paths(&f.ty, member, &p, out);
+                        if f.required {
+                            out.push(p);
+                        }
+                    }
+                }
+            }
+        }
+        (Ty::Array(Some(item)), Value::Array(items)) => {
+            for (i, e) in items.iter().enumerate() {
+                if matches(item, e) {
+                    let p = pointer(path, &alloc::format!("{i}"));
+                    satisfied_paths(item, e, &p, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}

@@ -13,6 +13,7 @@ usage: jsonmend serve --stdio
        jsonmend repair    [--profile P] [--schema S | --schema-json FILE] [--max-loss N] [--no-skip-prose] [--max-depth N] [--json] [-v] [FILE]
        jsonmend analyze   [same options] [FILE]
        jsonmend validate  [same options] [FILE]
+       jsonmend readiness [--schema S | --schema-json FILE] [--no-skip-prose] [FILE]
        jsonmend --version | --help
 
 Reads FILE (or stdin when absent or `-`), writes the repaired JSON to stdout.";
@@ -217,6 +218,14 @@ fn run(mut args: Args) -> ExitCode {
             print_line(&v.to_json());
             let ok = v.valid && v.schema.as_ref().is_none_or(|s| s.ok());
             if ok { ExitCode::SUCCESS } else { exit(1) }
+        }
+        "readiness" => {
+            match schema {
+                Ok(s) => args.opts.schema = s,
+                Err(e) => return fail(&e, args.json),
+            }
+            print_line(&jsonmend_engine::readiness(&input, &args.opts).to_json());
+            ExitCode::SUCCESS
         }
         "serve" => {
             report_error(&usage("serve needs --stdio"));

@@ -163,6 +163,7 @@ impl Engine<'_> {
     }
 
     fn start_document(&mut self) -> Result<(), Error> {
+        self.unconfirmed = false;
         self.doc_in.push(self.pos);
         let start = self.out.len();
         self.document(start)

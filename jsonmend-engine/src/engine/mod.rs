@@ -221,6 +221,12 @@ pub(crate) struct Engine<'a> {
     pub(crate) keys: Keys,
     /// Bytes synthesized by R070–R076 (readiness `S`).
     pub(crate) synthesized: usize,
+    /// The last scalar ended at the end of the input without a byte that
+    /// confirms it (a bare run, or a string closed by R070).
+    pub(crate) unconfirmed: bool,
+    /// JSON Pointers of the values still open when the last document ended
+    /// (never settled, spec §11).
+    pub(crate) open_paths: Vec<String>,
     /// A wrapper (fence, tag, `data:`, call) was seen (E003 vs E002).
     pub(crate) saw_wrapper: bool,
     /// The prose region being skipped has text (not only markup).
@@ -259,6 +265,8 @@ impl<'a> Engine<'a> {
             top_string: false,
             keys: Keys::default(),
             synthesized: 0,
+            unconfirmed: false,
+            open_paths: Vec::new(),
             saw_wrapper: false,
             payload_end: None,
             prose_text: false,

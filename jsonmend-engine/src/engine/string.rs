@@ -467,6 +467,7 @@ impl Engine<'_> {
         }
         self.note_weighted(Rule::TruncatedString, n, super::Detail::None, 1);
         self.synthesized += 1;
+        self.unconfirmed = true;
         self.out.push(b'"');
     }
 }

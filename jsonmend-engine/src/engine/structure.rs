@@ -417,6 +417,7 @@ impl<'a> Engine<'a> {
     /// [`Self::begin_item`] for an item that starts at `at` (a missing
     /// comma is reported there).
     pub(crate) fn begin_item_at(&mut self, at: usize) {
+        self.unconfirmed = false;
         let Some(f) = self.stack.last() else { return };
         if f.items > 0 {
             match self.sep {
@@ -573,6 +574,21 @@ impl<'a> Engine<'a> {
 
     /// One word in value position.
     fn bare_word(&mut self, ctx: Ctx, at: usize, w: &[u8], at_eof: bool) -> Result<(), Error> {
+        let r = self.bare_word_inner(ctx, at, w, at_eof);
+        // Nothing after it confirms a scalar that ends the input.
+        if at_eof || self.pos >= self.src.len() {
+            self.unconfirmed = true;
+        }
+        r
+    }
+
+    fn bare_word_inner(
+        &mut self,
+        ctx: Ctx,
+        at: usize,
+        w: &[u8],
+        at_eof: bool,
+    ) -> Result<(), Error> {
         match classify(w, at_eof) {
             Word::Number | Word::Literal => {
                 self.begin_at(ctx, at);
@@ -582,6 +598,7 @@ impl<'a> Engine<'a> {
             Word::Normalized(s, rules) => {
                 for r in rules {
                     if r == Rule::TruncatedNumber {
+                        self.synthesized += s.len().saturating_sub(w.len());
                         self.note_with(r, self.src.len(), w);
                     } else {
                         self.note_with(r, at, w);
@@ -751,7 +768,51 @@ impl<'a> Engine<'a> {
     }
 
     /// Closes every open frame at the end of the input or of a fence/tag.
+    /// The JSON Pointers of the open values (readiness: never settled).
+    fn record_open_paths(&mut self) {
+        let mut paths = alloc::vec::Vec::new();
+        let mut path = alloc::string::String::new();
+        let depth = self.stack.len();
+        for (i, f) in self.stack.iter().enumerate() {
+            paths.push(path.clone());
+            let top = i + 1 == depth;
+            let segment = if f.kind.is_object() {
+                if f.state == State::Key {
+                    None
+                } else {
+                    let raw = self.slice(f.key.0, f.key.1);
+                    Some(
+                        alloc::string::String::from_utf8_lossy(&crate::strict::key_text(raw))
+                            .into_owned(),
+                    )
+                }
+            } else {
+                f.items.checked_sub(1).map(|i| alloc::format!("{i}"))
+            };
+            let Some(segment) = segment else { break };
+            path.push('/');
+            for c in segment.chars() {
+                match c {
+                    '~' => path.push_str("~0"),
+                    '/' => path.push_str("~1"),
+                    c => path.push(c),
+                }
+            }
+            let child_open = !top
+                || matches!(f.state, State::Colon | State::Value)
+                || (f.state == State::After && self.unconfirmed);
+            if top && child_open {
+                paths.push(path.clone());
+            }
+        }
+        if depth == 0 && self.unconfirmed {
+            paths.push(alloc::string::String::new());
+        }
+        self.open_paths = paths;
+    }
+
     fn finish_frames(&mut self) {
+        self.record_open_paths();
         // Completions sit at the end of the input, or at the fence or tag
         // that ended the document.
         let n = if self.stop { self.pos } else { self.src.len() };

@@ -1,0 +1,135 @@
+//! Readiness (spec §11): how much of a (possibly still streaming) reply is
+//! there — syntax, schema, settled — and the step it is at.
+
+use alloc::string::String;
+
+use crate::error::ErrorCode;
+use crate::finish::repair_bytes_unchecked;
+use crate::options::{Options, Profile};
+use crate::serialize::Obj;
+use crate::value::Value;
+use crate::verdict::SchemaVerdict;
+
+/// The readiness object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Readiness {
+    /// `floor(1000·P/(P+S))`; 0 without payload.
+    pub syntax_permille: u32,
+    /// Satisfied required fields per mille; -1 without a declaration.
+    pub schema_permille: i32,
+    /// Satisfied and settled required fields per mille; -1 without a
+    /// declaration.
+    pub settled_permille: i32,
+    /// `invalid`, `waiting`, `mismatch`, `complete`, `missing`, `settled`,
+    /// `satisfied` or `open`.
+    pub step: &'static str,
+    /// The verdict, with a declaration.
+    pub verdict: Option<SchemaVerdict>,
+}
+
+fn permille(part: usize, whole: usize) -> i32 {
+    (part * 1000).checked_div(whole).map_or(1000, |p| p as i32)
+}
+
+/// Readiness of `input` (profile refusals do not apply: the reply may be
+/// incomplete by design).
+///
+/// ```
+/// use jsonmend_engine::{readiness, Options, Schema};
+/// let opts = Options { schema: Some(Schema::parse("{!query:string,!limit:integer}").unwrap()), ..Options::default() };
+/// let r = readiness(br#"{"query":"x","limit":10"#, &opts);
+/// assert_eq!((r.syntax_permille, r.schema_permille, r.settled_permille, r.step), (958, 1000, 500, "satisfied"));
+/// ```
+pub fn readiness(input: &[u8], opts: &Options) -> Readiness {
+    let opts = Options {
+        profile: Profile::Default,
+        ..opts.clone()
+    };
+    let schema = opts.schema.as_ref();
+    let none = |step: &'static str| Readiness {
+        syntax_permille: 0,
+        schema_permille: if schema.is_some() { 0 } else { -1 },
+        settled_permille: if schema.is_some() { 0 } else { -1 },
+        step,
+        verdict: schema.map(|s| s.verdict(None)),
+    };
+    let r = match repair_bytes_unchecked(input, &opts) {
+        Ok(r) => r,
+        Err(e) => {
+            return match e.code {
+                ErrorCode::E003 | ErrorCode::E040 | ErrorCode::E041 => none("invalid"),
+                _ => none("waiting"),
+            };
+        }
+    };
+    let (p, s) = (r.payload, r.synthesized);
+    let syntax = if p == 0 {
+        0
+    } else {
+        ((p * 1000) / (p + s)) as u32
+    };
+    let Some(schema) = schema else {
+        let step = if syntax == 1000 { "complete" } else { "open" };
+        return Readiness {
+            syntax_permille: syntax,
+            schema_permille: -1,
+            settled_permille: -1,
+            step,
+            verdict: None,
+        };
+    };
+    let value = r.value();
+    let verdict = schema.verdict(Some(&value));
+    let settled = settled_fields(schema, &value, &r.open_paths);
+    let schema_pm = permille(verdict.satisfied, verdict.total);
+    let settled_pm = permille(settled, verdict.total);
+    let step = if !verdict.mismatched.is_empty() {
+        "mismatch"
+    } else if syntax == 1000 && verdict.ok() {
+        "complete"
+    } else if syntax == 1000 {
+        "missing"
+    } else if settled_pm == 1000 {
+        "settled"
+    } else if schema_pm == 1000 {
+        "satisfied"
+    } else {
+        "open"
+    };
+    Readiness {
+        syntax_permille: syntax,
+        schema_permille: schema_pm,
+        settled_permille: settled_pm,
+        step,
+        verdict: Some(verdict),
+    }
+}
+
+/// Satisfied required fields whose values are not open.
+fn settled_fields(schema: &crate::Schema, value: &Value, open: &[String]) -> usize {
+    let mut satisfied_paths = alloc::vec::Vec::new();
+    crate::verdict::satisfied_paths(&schema.root, value, "", &mut satisfied_paths);
+    satisfied_paths
+        .iter()
+        .filter(|p| !open.iter().any(|o| o == *p))
+        .count()
+}
+
+impl Readiness {
+    /// The `E020`/`E050` errors are raised before; this is the result object.
+    pub fn to_json(&self) -> String {
+        Obj::new()
+            .num("syntax_permille", self.syntax_permille)
+            .num("schema_permille", self.schema_permille)
+            .num("settled_permille", self.settled_permille)
+            .str("step", self.step)
+            .raw(
+                "verdict",
+                &self
+                    .verdict
+                    .as_ref()
+                    .map_or_else(|| "null".into(), SchemaVerdict::to_json),
+            )
+            .end()
+    }
+}
