@@ -14,12 +14,12 @@ pub const MAX_LINE: usize = 8 * 1024 * 1024;
 
 /// The capabilities `hello` advertises, in protocol order, as far as this
 /// engine implements them.
-const CAPABILITIES: &str = r#"["repair","analyze","validate","readiness"]"#;
+const CAPABILITIES: &str = r#"["repair","analyze","validate","readiness","llm"]"#;
 
 /// One connection's state.
 #[derive(Debug, Default)]
 pub struct Session {
-    _private: (),
+    llm: Option<crate::llm::LlmStream>,
 }
 
 /// A response line and whether the connection ends after it.
@@ -79,7 +79,69 @@ fn id_text<'t>(
     })
 }
 
+fn provider(params: &Value) -> Result<crate::llm::Provider, Error> {
+    match params.get("provider") {
+        None | Some(Value::Null) => Ok(crate::llm::Provider::Anthropic),
+        Some(Value::String(p)) => crate::llm::Provider::parse(p),
+        Some(_) => Err(Error::new(ErrorCode::E050, "provider must be a string")),
+    }
+}
+
+/// Feeds one `event` param (JSON text or an object) into a stream.
+fn feed_event(stream: &mut crate::llm::LlmStream, event: &Value) -> Result<String, Error> {
+    match event {
+        Value::String(text) => Ok(stream.feed(text)),
+        v @ Value::Object(_) => Ok(stream.feed_value(v)),
+        _ => Err(Error::new(
+            ErrorCode::E050,
+            "event must be a string or an object",
+        )),
+    }
+}
+
 impl Session {
+    fn llm_method(&mut self, method: &str, params: &Value) -> Result<String, Error> {
+        let state = |m: &str| Error::new(ErrorCode::E050, m);
+        match method {
+            "llm.open" => {
+                if self.llm.is_some() {
+                    return Err(state("llm stream already active"));
+                }
+                let p = provider(params)?;
+                self.llm = Some(crate::llm::LlmStream::new(p));
+                Ok("{\"ok\":true}".into())
+            }
+            "llm.feed" => {
+                let stream = self
+                    .llm
+                    .as_mut()
+                    .ok_or_else(|| state("no active llm stream"))?;
+                let event = params
+                    .get("event")
+                    .ok_or_else(|| Error::new(ErrorCode::E050, "missing parameter event"))?;
+                feed_event(stream, event)
+            }
+            "llm.close" => {
+                let stream = self
+                    .llm
+                    .take()
+                    .ok_or_else(|| state("no active llm stream"))?;
+                Ok(stream.close())
+            }
+            _ => {
+                let p = provider(params)?;
+                let Some(Value::Array(events)) = params.get("events") else {
+                    return Err(Error::new(ErrorCode::E050, "events must be an array"));
+                };
+                let mut stream = crate::llm::LlmStream::new(p);
+                for e in events {
+                    feed_event(&mut stream, e)?;
+                }
+                Ok(stream.close())
+            }
+        }
+    }
+
     /// A new connection.
     pub fn new() -> Session {
         Session::default()
@@ -175,6 +237,12 @@ impl Session {
                 line: format!("{{\"id\":{id},\"ok\":true,\"bye\":true}}"),
                 shutdown: true,
             }),
+            "llm.open" | "llm.feed" | "llm.close" | "llm.run" => {
+                match self.llm_method(method, params) {
+                    Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
+                    Err(e) => reply(error_line(id, &e)),
+                }
+            }
             _ => match call(method, params) {
                 Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
                 Err(e) => reply(error_line(id, &e)),
