@@ -24,6 +24,7 @@ commands:
   munch-vectors [--check]   reference payloads for ip1/sa2/ro1 from jcodemunch-mcp (PyPI) into munch-core's tests
   munch-pycheck [N]         munch-core's verified payloads for N generated responses through the Python reference decoder
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
+  soak [N]                  jsonmend serve --stdio: N mixed requests (default 100000), latency, startup
   help                      this text
 ";
 
@@ -50,6 +51,33 @@ fn main() -> ExitCode {
                 "xtask/peers/Cargo.toml",
             ]),
         ),
+        "soak" => util::step(
+            "build jsonmend (release)",
+            util::cargo().args([
+                "build",
+                "--release",
+                "-p",
+                "jsonmend-engine",
+                "--bin",
+                "jsonmend",
+            ]),
+        )
+        .and_then(|()| {
+            let bin = util::root().join("target/release/jsonmend");
+            let mut cmd = util::cargo();
+            cmd.args([
+                "run",
+                "--release",
+                "-p",
+                "jsonmend-engine",
+                "--example",
+                "soak",
+                "--",
+            ])
+            .arg(bin)
+            .args(rest);
+            util::step("soak jsonmend serve --stdio", &mut cmd)
+        }),
         "help" | "-h" | "--help" => {
             print!("{HELP}");
             Ok(())

@@ -1,0 +1,235 @@
+//! Soak and latency runs of `jsonmend serve --stdio` (issue 7's bars), run
+//! by `cargo xtask soak`:
+//!
+//! - 100,000 mixed requests through one server process (one-shot methods,
+//!   malformed and oversized lines, stream misuse, llm streams): every
+//!   output line must be a protocol response; peak RSS at 10k and 100k.
+//! - 10,000 sequential 1 KB repairs: median and p99 round-trip latency.
+//! - server start to the `hello` answer: median of 20 starts.
+//!
+//! `cargo run --release -p jsonmend-engine --example soak -- PATH/TO/jsonmend [N]`
+
+#![allow(clippy::expect_used, clippy::indexing_slicing, missing_docs)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use jsonmend_engine::Value;
+
+fn rss_kb(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+/// Whether `line` is a protocol response.
+fn valid_response(line: &str) -> bool {
+    let Ok(v) = Value::parse(line) else {
+        return false;
+    };
+    let id_ok = matches!(
+        v.get("id"),
+        Some(Value::Null | Value::Number(_) | Value::String(_))
+    );
+    let body = match v.get("ok") {
+        Some(Value::Bool(true)) => v.get("result").is_some() || v.get("bye").is_some(),
+        Some(Value::Bool(false)) => v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Value::as_str)
+            .is_some_and(|c| c.starts_with('E')),
+        _ => false,
+    };
+    id_ok && body
+}
+
+const TEXTS: &[&str] = &[
+    r#"{"a": 1, "b": [true, null]}"#,
+    "{name: 'Ada', tags: ['x',], ok: True, // c\n}",
+    "Sure! ```json\n{\"city\": \"Paris\"}\n```",
+    r#"{"query": "weather in SF", "limit": 10"#,
+    "[1, 2, 3",
+    "not json",
+    "",
+    r#"{"a":1,"a":2}"#,
+];
+
+/// The i-th request line of the mix (one in 25,000 is oversized).
+fn request(i: usize, big: &str) -> String {
+    let text = TEXTS[i % TEXTS.len()];
+    let params = format!("{{\"text\":{}}}", Value::String(text.into()).to_json());
+    match i % 20 {
+        0 => format!("{{\"id\":{i},\"method\":\"hello\"}}"),
+        1 => "this is not a request".into(),
+        2 => "[1,2,3]".into(),
+        3 => format!("{{\"id\":{i},\"method\":\"llm.feed\",\"params\":{{\"event\":\"{{}}\"}}}}"),
+        4 => format!("{{\"id\":{i},\"method\":\"llm.open\"}}"),
+        5 => format!("{{\"id\":{i},\"method\":\"llm.feed\",\"params\":{{\"event\":{}}}}}",
+            Value::String(r#"{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}"#.into()).to_json()),
+        6 => format!("{{\"id\":{i},\"method\":\"llm.close\"}}"),
+        7 => format!("{{\"id\":{i},\"method\":\"frobnicate\"}}"),
+        8 => format!("{{\"id\":[{i}],\"method\":\"repair\"}}"),
+        9 => format!("{{\"id\":{i},\"method\":\"analyze\",\"params\":{params}}}"),
+        10 => format!("{{\"id\":{i},\"method\":\"validate\",\"params\":{params}}}"),
+        11 => format!("{{\"id\":{i},\"method\":\"readiness\",\"params\":{{\"text\":{},\"schema\":\"{{!query:string,!limit:integer}}\"}}}}",
+            Value::String(text.into()).to_json()),
+        12 if i % 25_000 == 12 => big.into(),
+        _ => format!("{{\"id\":{i},\"method\":\"repair\",\"params\":{params}}}"),
+    }
+}
+
+fn soak(bin: &str, n: usize) {
+    let mut child = Command::new(bin)
+        .args(["serve", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the server");
+    let pid = child.id();
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let big = format!(
+        "{{\"id\":1,\"method\":\"repair\",\"params\":{{\"text\":\"{}\"}}}}",
+        "x".repeat(9_000_000)
+    );
+    let writer = std::thread::spawn(move || {
+        for i in 0..n {
+            let mut line = request(i, &big);
+            line.push('\n');
+            if stdin.write_all(line.as_bytes()).is_err() {
+                break;
+            }
+        }
+        // stdin closes here: the server exits 0 at the end of input.
+    });
+    let started = Instant::now();
+    let mut lines = 0usize;
+    let mut invalid = 0usize;
+    let mut rss_10k = 0;
+    let mut peak = 0;
+    for line in BufReader::new(stdout).lines() {
+        let Ok(line) = line else { break };
+        lines += 1;
+        if !valid_response(&line) {
+            invalid += 1;
+            if invalid <= 3 {
+                eprintln!("invalid response line: {}", &line[..line.len().min(200)]);
+            }
+        }
+        if lines == 10_000 {
+            rss_10k = rss_kb(pid, "VmHWM:");
+        }
+        // The peak so far, while the process is alive (it exits at the end
+        // of its input, possibly before the last lines are read here).
+        if lines % 1_000 == 0 {
+            peak = peak.max(rss_kb(pid, "VmHWM:"));
+        }
+        if lines % 20_000 == 0 {
+            eprint!("\rsoak: {lines} responses");
+        }
+    }
+    let _ = writer.join();
+    let status = child.wait().expect("wait");
+    eprintln!();
+    println!(
+        "soak: {n} requests, {lines} response lines, {invalid} protocol-invalid, exit {:?}, {:.1} s",
+        status.code(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("soak: peak RSS {rss_10k} kB after 10k responses, {peak} kB after {lines}");
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn latency(bin: &str, n: usize) {
+    let mut child = Command::new(bin)
+        .args(["serve", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the server");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    // A 1 KB reply with a few defects.
+    let mut doc = String::from("{");
+    let mut k = 0;
+    while doc.len() < 1000 {
+        doc.push_str(&format!("key{k}: 'value number {k}', n{k}: {k},"));
+        k += 1;
+    }
+    doc.push('}');
+    let line = format!(
+        "{{\"id\":1,\"method\":\"repair\",\"params\":{{\"text\":{}}}}}\n",
+        Value::String(doc.clone()).to_json()
+    );
+    let mut times = Vec::with_capacity(n);
+    let mut resp = String::new();
+    for _ in 0..n {
+        let t = Instant::now();
+        stdin.write_all(line.as_bytes()).expect("write");
+        stdin.flush().expect("flush");
+        resp.clear();
+        out.read_line(&mut resp).expect("read");
+        times.push(t.elapsed());
+    }
+    drop(stdin);
+    let _ = child.wait();
+    times.sort();
+    println!(
+        "latency: {n} repairs of {} bytes in one process: median {:.1} µs, p99 {:.1} µs",
+        doc.len(),
+        percentile(&times, 0.5).as_secs_f64() * 1e6,
+        percentile(&times, 0.99).as_secs_f64() * 1e6
+    );
+}
+
+fn startup(bin: &str) {
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let mut child = Command::new(bin)
+            .args(["serve", "--stdio"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the server");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(b"{\"id\":1,\"method\":\"hello\"}\n")
+            .expect("write");
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut resp = String::new();
+        out.read_line(&mut resp).expect("read");
+        times.push(t.elapsed());
+        drop(stdin);
+        let _ = child.wait();
+    }
+    times.sort();
+    println!(
+        "startup: server start to hello answer, median of 20: {:.2} ms",
+        percentile(&times, 0.5).as_secs_f64() * 1e3
+    );
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let bin = args
+        .next()
+        .unwrap_or_else(|| "target/release/jsonmend".into());
+    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    startup(&bin);
+    latency(&bin, 10_000);
+    soak(&bin, n);
+}
