@@ -9,6 +9,8 @@
     clippy::indexing_slicing
 )]
 
+#[path = "support/adversarial.rs"]
+mod adversarial;
 #[path = "support/docs.rs"]
 mod docs;
 
@@ -87,5 +89,25 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, peers, scaling);
+/// Every adversarial family at 1 and 10 MB: time per byte must not grow.
+fn adversarial_scaling(c: &mut Criterion) {
+    let mut g = c.benchmark_group("adversarial");
+    g.sample_size(10).measurement_time(Duration::from_secs(3));
+    for family in adversarial::FAMILIES {
+        for mb in [1usize, 10] {
+            let doc = adversarial::family(family, mb * 1_000_000);
+            g.throughput(Throughput::Bytes(doc.len() as u64));
+            g.bench_with_input(
+                BenchmarkId::new(*family, format!("{mb}MB")),
+                &doc,
+                |b, doc| {
+                    b.iter(|| jsonmend_engine::repair_text(black_box(doc)).map(|r| r.text.len()))
+                },
+            );
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, peers, scaling, adversarial_scaling);
 criterion_main!(benches);

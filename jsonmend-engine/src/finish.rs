@@ -210,13 +210,19 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
         return no_document(input, &engine, opts);
     }
     let docs = core::mem::take(&mut engine.docs);
-    let text = if docs.len() == 1 {
+    engine.holes.sort_unstable();
+    let text = if docs.len() == 1 && engine.holes.is_empty() {
         let (s, e) = docs.first().copied().unwrap_or((0, 0));
         let mut out = core::mem::take(&mut engine.out);
         out.truncate(e);
         if s > 0 {
             out.drain(..s);
         }
+        out
+    } else if docs.len() == 1 {
+        let (s, e) = docs.first().copied().unwrap_or((0, 0));
+        let mut out = Vec::with_capacity(e - s);
+        engine.copy_without_holes(s, e, &mut out);
         out
     } else {
         let at = engine.doc_in.get(1).copied().unwrap_or(0) + shift;
@@ -228,7 +234,7 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
             if i > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(engine.out.get(s..e).unwrap_or_default());
+            engine.copy_without_holes(s, e, &mut out);
         }
         out.push(b']');
         out

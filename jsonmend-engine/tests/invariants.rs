@@ -206,3 +206,21 @@ fn fast_lane_equals_the_general_path_on_bench_documents() {
         }
     }
 }
+
+#[path = "../benches/support/adversarial.rs"]
+mod adversarial;
+
+#[test]
+fn adversarial_families_keep_the_invariants() {
+    let mut failures = Vec::new();
+    for family in adversarial::FAMILIES {
+        let doc = adversarial::family(family, 50_000);
+        if let Err(e) = invariants::check(doc.as_bytes()) {
+            failures.push(format!("{family}: {}", &e[..e.len().min(300)]));
+        }
+        if let Err(e) = same_as_general_path(doc.as_bytes()) {
+            failures.push(format!("{family} (fast lane): {}", &e[..e.len().min(300)]));
+        }
+    }
+    assert_none(&failures);
+}

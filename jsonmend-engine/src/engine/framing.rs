@@ -25,6 +25,9 @@ enum Found {
     Value,
 }
 
+/// How many tag names are remembered (`</NAME>` ends a document).
+const MAX_TAGS: usize = 16;
+
 /// Markup blocks skipped whole.
 const SKIPPED_TAGS: &[&[u8]] = &[b"think", b"thinking", b"reasoning"];
 
@@ -414,7 +417,11 @@ impl Engine<'_> {
             self.pos = stop;
             return true;
         }
+        // At most a few names are remembered: each one is checked at every
+        // token, so an unbounded list would make prose full of tags
+        // quadratic.
         if matches!(self.byte(end), Some(b'>' | b'=' | b' '))
+            && self.tags.len() < MAX_TAGS
             && !self.tags.iter().any(|t| t == name)
         {
             self.tags.push(name.to_vec());

@@ -211,6 +211,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) stop: bool,
     /// Out spans of the documents found.
     pub(crate) docs: Vec<(usize, usize)>,
+    /// Out ranges cut when the text is assembled (unwrapped brackets).
+    pub(crate) holes: Vec<(usize, usize)>,
     /// Input offset where each document starts.
     pub(crate) doc_in: Vec<usize>,
     pub(crate) truncated: bool,
@@ -258,6 +260,7 @@ impl<'a> Engine<'a> {
             tags: Vec::new(),
             stop: false,
             docs: Vec::new(),
+            holes: Vec::new(),
             doc_in: Vec::new(),
             truncated: false,
             content: false,
@@ -424,6 +427,24 @@ impl<'a> Engine<'a> {
                 self.out
                     .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
             }
+        }
+    }
+
+    /// Appends `out[s..e]` to `dst`, leaving out the holes (sorted).
+    pub(crate) fn copy_without_holes(&self, s: usize, e: usize, dst: &mut Vec<u8>) {
+        let mut at = s;
+        let first = self.holes.partition_point(|h| h.1 <= s);
+        for &(hs, he) in self.holes.get(first..).unwrap_or_default() {
+            if hs >= e {
+                break;
+            }
+            if hs > at {
+                dst.extend_from_slice(self.out.get(at..hs).unwrap_or_default());
+            }
+            at = at.max(he);
+        }
+        if at < e {
+            dst.extend_from_slice(self.out.get(at..e).unwrap_or_default());
         }
     }
 

@@ -736,10 +736,12 @@ impl<'a> Engine<'a> {
                 self.out.push(b']');
             }
             Kind::Tuple | Kind::Call if f.items == 1 && (f.kind == Kind::Call || !f.had_comma) => {
-                // Unwrap: drop the `[` and the whitespace before the item.
+                // Unwrap: the `[` and the whitespace before the item become
+                // a hole, cut once when the text is assembled (shifting the
+                // item here would move nested content once per level).
                 let item = f.last_item_out.clamp(f.open_out + 1, self.out.len());
                 if f.open_out < item {
-                    self.out.drain(f.open_out..item);
+                    self.holes.push((f.open_out, item));
                 }
             }
             Kind::Call if f.items == 0 => {
