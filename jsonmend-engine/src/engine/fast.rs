@@ -26,6 +26,10 @@ impl Engine<'_> {
         };
         match state {
             State::Key if b == b'"' && kind.is_object() => self.fast_key(),
+            State::Key if b == b'\'' && kind.is_object() => self.fast_single_key(),
+            State::Key if kind.is_object() && (b.is_ascii_alphabetic() || b == b'_') => {
+                self.fast_bare_key()
+            }
             State::Colon if b == b':' && self.byte(self.pos + 1) != Some(b':') => {
                 self.out.push(b':');
                 self.pos += 1;
@@ -40,6 +44,7 @@ impl Engine<'_> {
                 };
                 match b {
                     b'"' => self.fast_string_value(ctx),
+                    b'\'' => self.fast_single_value(ctx),
                     b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
                     b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
                     _ => false,
@@ -74,6 +79,12 @@ impl Engine<'_> {
     /// The closing quote of a plain `"` string opening at `pos`: content of
     /// plain bytes and valid JSON escapes only.
     fn plain_string_end(&self) -> Option<usize> {
+        self.plain_end(b'"', true)
+    }
+
+    /// The closing `quote` of a string opening at `pos` whose content is
+    /// plain bytes (and, if `escapes`, valid JSON escapes).
+    fn plain_end(&self, quote: u8, escapes: bool) -> Option<usize> {
         let mut at = self.pos + 1;
         let mask = self.plain_mask();
         loop {
@@ -86,8 +97,8 @@ impl Engine<'_> {
                 continue;
             }
             match b {
-                b'"' => return Some(at),
-                b'\\' => match self.byte(at + 1)? {
+                b if b == quote => return Some(at),
+                b'\\' if escapes => match self.byte(at + 1)? {
                     b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
                     b'u' => {
                         let hex = self.src.get(at + 2..at + 6)?;
@@ -194,6 +205,91 @@ impl Engine<'_> {
         self.out.extend_from_slice(word);
         self.pos = stop;
         self.value_done(None, false);
+        true
+    }
+}
+
+impl Engine<'_> {
+    /// A single-quoted string of plain bytes the general path would close at
+    /// its first `'`: written with `"` (R011).
+    fn fast_single(&self, ctx: Ctx) -> Option<usize> {
+        let q = self.plain_end(b'\'', false)?;
+        if q == self.pos + 1 {
+            return None;
+        }
+        if !self.closes_at(ctx, q + 1) {
+            return None;
+        }
+        let next = self.skip_space(q + 1);
+        if self.byte(next) == Some(b'+') {
+            return None;
+        }
+        Some(q)
+    }
+
+    /// Writes the single-quoted string `pos..=q` as a JSON string.
+    fn copy_single(&mut self, q: usize) {
+        let start = self.pos;
+        self.note(crate::rules::Rule::SingleQuotes, start);
+        self.content = true;
+        self.out.push(b'"');
+        self.out.extend_from_slice(self.slice(start + 1, q));
+        self.out.push(b'"');
+        self.last_string = (start + 1, q);
+        self.pos = q + 1;
+    }
+
+    fn fast_single_key(&mut self) -> bool {
+        let Some(q) = self.fast_single(Ctx::Key) else {
+            return false;
+        };
+        let at = self.pos;
+        self.begin_item();
+        let key_out = self.out.len();
+        self.copy_single(q);
+        let key_in = self.last_string;
+        self.key_written(key_out, at, key_in);
+        self.set_state(State::Colon);
+        true
+    }
+
+    fn fast_single_value(&mut self, ctx: Ctx) -> bool {
+        let Some(q) = self.fast_single(ctx) else {
+            return false;
+        };
+        if ctx == Ctx::Elem {
+            self.begin_item();
+        }
+        self.copy_single(q);
+        self.value_done(None, true);
+        true
+    }
+
+    /// An identifier key directly followed (after blanks) by `:` (R013).
+    fn fast_bare_key(&mut self) -> bool {
+        let at = self.pos;
+        let mut end = at;
+        while self
+            .byte(end)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            end += 1;
+        }
+        let colon = self.skip_blank(end);
+        if self.byte(colon) != Some(b':') {
+            return false;
+        }
+        let text = self.slice(at, end);
+        self.begin_item();
+        self.note_with(crate::rules::Rule::UnquotedKey, at, text);
+        self.content = true;
+        let key_out = self.out.len();
+        self.out.push(b'"');
+        self.out.extend_from_slice(text);
+        self.out.push(b'"');
+        self.pos = colon;
+        self.key_written(key_out, at, (at, end));
+        self.set_state(State::Colon);
         true
     }
 }
