@@ -141,6 +141,85 @@ fn proto_responses(requests: &[(String, J)]) -> Vec<J> {
         .collect()
 }
 
+/// Runs `lines` through one in-process session and one server process; both
+/// must answer the same lines.
+fn session_replies(lines: &[String]) -> Vec<J> {
+    let mut session = jsonmend_engine::Session::new();
+    let lib: Vec<J> = lines
+        .iter()
+        .filter_map(|l| session.handle(l.as_bytes()))
+        .map(|r| serde_json::from_str(&r.line).unwrap())
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jsonmend"))
+        .args(["serve", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let payload: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(payload.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let proto: Vec<J> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lib, proto, "session and server differ on {lines:?}");
+    proto
+}
+
+/// `raw` and `steps` cases: lines on one connection.
+#[test]
+fn protocol_cases() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for line in CASES.lines().filter(|l| !l.trim().is_empty()) {
+        let case: J = serde_json::from_str(line).unwrap();
+        let id = case["id"].as_str().unwrap_or("?");
+        let (lines, expects): (Vec<String>, Vec<J>) = if let Some(raw) = case["raw"].as_str() {
+            (vec![raw.to_string()], vec![case["expect"].clone()])
+        } else if let Some(steps) = case["steps"].as_array() {
+            steps
+                .iter()
+                .enumerate()
+                .map(|(i, st)| {
+                    let req = serde_json::json!({"id": i, "method": st["method"], "params": st["params"]});
+                    (req.to_string(), st["expect"].clone())
+                })
+                .unzip()
+        } else {
+            continue;
+        };
+        count += 1;
+        let replies = session_replies(&lines);
+        if replies.len() != expects.len() {
+            failures.push(format!(
+                "{id}: {} replies for {} lines",
+                replies.len(),
+                expects.len()
+            ));
+            continue;
+        }
+        for (i, (want, got)) in expects.iter().zip(&replies).enumerate() {
+            let mut errors = Vec::new();
+            matches(want, got, "", &mut errors);
+            if !errors.is_empty() {
+                failures.push(format!(
+                    "{id} step {i}: {}\n    response: {got}",
+                    errors.join("; ")
+                ));
+            }
+        }
+    }
+    eprintln!("protocol: {count} cases, {} failures", failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn conformance_cases() {
     let mut failures = Vec::new();
