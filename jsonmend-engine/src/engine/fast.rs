@@ -161,7 +161,9 @@ impl Engine<'_> {
         let key_out = self.out.len();
         self.copy_string(q);
         let key_in = self.last_string;
-        self.key_written(key_out, at, key_in);
+        // A plain key has an escape only if a backslash is in its span.
+        let escaped = self.slice(key_in.0, key_in.1).contains(&b'\\');
+        self.key_written_escaped(key_out, at, key_in, Some(escaped));
         self.set_state(State::Colon);
         true
     }
@@ -248,7 +250,8 @@ impl Engine<'_> {
         let key_out = self.out.len();
         self.copy_single(q);
         let key_in = self.last_string;
-        self.key_written(key_out, at, key_in);
+        // Plain single-quoted content has no backslash.
+        self.key_written_escaped(key_out, at, key_in, Some(false));
         self.set_state(State::Colon);
         true
     }
@@ -288,7 +291,7 @@ impl Engine<'_> {
         self.out.extend_from_slice(text);
         self.out.push(b'"');
         self.pos = colon;
-        self.key_written(key_out, at, (at, end));
+        self.key_written_escaped(key_out, at, (at, end), Some(false));
         self.set_state(State::Colon);
         true
     }

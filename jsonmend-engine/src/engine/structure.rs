@@ -258,6 +258,18 @@ impl<'a> Engine<'a> {
     /// A key string was written at `key_out`: remember its text and flag a
     /// duplicate (R062).
     pub(crate) fn key_written(&mut self, key_out: usize, at: usize, key_in: (usize, usize)) {
+        self.key_written_escaped(key_out, at, key_in, None);
+    }
+
+    /// [`Self::key_written`] when the caller knows whether the written key
+    /// holds a backslash escape.
+    pub(crate) fn key_written_escaped(
+        &mut self,
+        key_out: usize,
+        at: usize,
+        key_in: (usize, usize),
+        escaped: Option<bool>,
+    ) {
         let span = (key_out + 1, self.out.len().saturating_sub(1));
         let Some(f) = self.stack.last_mut() else {
             return;
@@ -265,10 +277,11 @@ impl<'a> Engine<'a> {
         f.key = key_in;
         let base = f.key_base;
         let mut index = f.key_index.take();
-        let escaped = self
-            .out
-            .get(span.0..span.1)
-            .is_some_and(|k| k.contains(&b'\\'));
+        let escaped = escaped.unwrap_or_else(|| {
+            self.out
+                .get(span.0..span.1)
+                .is_some_and(|k| k.contains(&b'\\'))
+        });
         let dup = self.keys.insert(&self.out, base, &mut index, span, escaped);
         if let Some(f) = self.stack.last_mut() {
             f.key_index = index;
