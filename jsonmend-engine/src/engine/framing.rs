@@ -368,7 +368,8 @@ impl Engine<'_> {
                 b'<' if self.markup(at) => continue,
                 _ => {}
             }
-            if !b.is_ascii_whitespace() {
+            // Only JSON whitespace is not text (a form feed is).
+            if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
                 self.prose_text = true;
             }
             self.pos += self.ch(at).map_or(1, |c| c.len);
