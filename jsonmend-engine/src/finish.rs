@@ -226,6 +226,15 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
         out
     } else {
         let at = engine.doc_in.get(1).copied().unwrap_or(0) + shift;
+        // The wrapping array is one more level: the output must still parse
+        // under the same limit.
+        if engine.max_seen_depth >= opts.max_depth {
+            return Err(Error::new(
+                ErrorCode::E040,
+                alloc::format!("nesting deeper than {} levels", opts.max_depth),
+            )
+            .at(input, at));
+        }
         engine.note_weighted(Rule::MultipleDocuments, at, Detail::None, docs.len());
         let total: usize = docs.iter().map(|(s, e)| e - s + 1).sum();
         let mut out = Vec::with_capacity(total + 2);

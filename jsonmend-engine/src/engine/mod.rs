@@ -211,6 +211,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) stop: bool,
     /// Out spans of the documents found.
     pub(crate) docs: Vec<(usize, usize)>,
+    /// The deepest nesting any document reached (R080's wrapper adds one).
+    pub(crate) max_seen_depth: usize,
     /// Out ranges cut when the text is assembled (unwrapped brackets).
     pub(crate) holes: Vec<(usize, usize)>,
     /// Input offset where each document starts.
@@ -261,6 +263,7 @@ impl<'a> Engine<'a> {
             stop: false,
             docs: Vec::new(),
             holes: Vec::new(),
+            max_seen_depth: 0,
             doc_in: Vec::new(),
             truncated: false,
             content: false,
@@ -378,6 +381,7 @@ impl<'a> Engine<'a> {
         let frame = Frame::new(kind, state, open_out, self.keys.base());
         self.count(kind, true);
         self.stack.push(frame);
+        self.max_seen_depth = self.max_seen_depth.max(self.stack.len());
         Ok(())
     }
 

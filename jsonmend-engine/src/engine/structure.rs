@@ -418,6 +418,7 @@ impl<'a> Engine<'a> {
         frame.key = key;
         self.count(Kind::Implicit, true);
         self.stack.push(frame);
+        self.max_seen_depth = self.max_seen_depth.max(self.stack.len());
         self.top_done = false;
         Ok(())
     }
