@@ -2,7 +2,6 @@
 //! surrogate escape, duplicate keys found. Iterative, no output, the input
 //! only borrowed: this is the fast path of spec §2.3.
 
-use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 /// What the validator found.
@@ -20,7 +19,51 @@ pub(crate) enum Check {
 struct Frame {
     object: bool,
     key_base: usize,
-    index: Option<BTreeSet<u64>>,
+    index: Option<FingerprintSet>,
+}
+
+/// A set of key fingerprints for large objects: open addressing with linear
+/// probing, kept at most half full (constant time per key, linear memory).
+#[derive(Debug, Default)]
+pub(crate) struct FingerprintSet {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl FingerprintSet {
+    /// Inserts `h`; returns whether it was already there.
+    pub(crate) fn insert(&mut self, h: u64) -> bool {
+        // 0 marks an empty slot; map a zero fingerprint elsewhere.
+        let h = if h == 0 { 0x9E37_79B9_7F4A_7C15 } else { h };
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = (h as usize) & mask;
+        loop {
+            match self.slots.get(i).copied() {
+                Some(0) => {
+                    if let Some(slot) = self.slots.get_mut(i) {
+                        *slot = h;
+                    }
+                    self.len += 1;
+                    return false;
+                }
+                Some(x) if x == h => return true,
+                Some(_) => i = (i + 1) & mask,
+                None => return false,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let old = core::mem::take(&mut self.slots);
+        self.slots = alloc::vec![0; (old.len() * 2).max(64)];
+        self.len = 0;
+        for h in old.into_iter().filter(|&h| h != 0) {
+            self.insert(h);
+        }
+    }
 }
 
 /// Duplicate-key detection shared by the validator and the repair engine:
@@ -130,7 +173,7 @@ impl Keys {
         &mut self,
         src: &[u8],
         base: usize,
-        index: &mut Option<BTreeSet<u64>>,
+        index: &mut Option<FingerprintSet>,
         span: (usize, usize),
         escaped: bool,
     ) -> bool {
@@ -142,11 +185,15 @@ impl Keys {
         };
         let current = self.hashes.get(base..).unwrap_or_default();
         let seen = match index {
-            Some(set) => !set.insert(h),
+            Some(set) => set.insert(h),
             None => {
                 let seen = current.contains(&h);
                 if current.len() >= SMALL {
-                    *index = Some(current.iter().copied().chain([h]).collect());
+                    let mut set = FingerprintSet::default();
+                    for &k in current.iter().chain([&h]) {
+                        set.insert(k);
+                    }
+                    *index = Some(set);
                 }
                 seen
             }

@@ -224,3 +224,30 @@ fn adversarial_families_keep_the_invariants() {
     }
     assert_none(&failures);
 }
+
+#[test]
+fn duplicate_keys_are_found_in_large_objects() {
+    // Past the small-object scan the fingerprint set takes over.
+    let mut doc = String::from("{");
+    for i in 0..500 {
+        doc.push_str(&format!("\"k{i}\":{i},"));
+    }
+    doc.push_str("\"k7\":0,\"k499\":1}");
+    let r = jsonmend_engine::repair_text(&doc).unwrap();
+    let dups: Vec<_> = r
+        .repairs
+        .iter()
+        .map(|x| x.detail.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(dups, ["k7", "k499"]);
+    assert_eq!(r.exactness, jsonmend_engine::Exactness::Exact);
+    // The same through the engine (a trailing comma forces a repair).
+    let broken = doc.replacen("}", ",}", 1);
+    let r = jsonmend_engine::repair_text(&broken).unwrap();
+    let dups = r
+        .repairs
+        .iter()
+        .filter(|x| x.rule == jsonmend_engine::Rule::DuplicateKey)
+        .count();
+    assert_eq!(dups, 2);
+}

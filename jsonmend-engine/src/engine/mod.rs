@@ -13,7 +13,6 @@ mod structure;
 
 pub(crate) use bare::is_json_number;
 
-use alloc::collections::BTreeSet;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -126,7 +125,7 @@ pub(crate) struct Frame {
     /// `{` merged into this object by R055, each owed a `}`.
     pub(crate) absorbed: usize,
     pub(crate) key_base: usize,
-    pub(crate) key_index: Option<BTreeSet<u64>>,
+    pub(crate) key_index: Option<crate::strict::FingerprintSet>,
     /// The last key's span in the source, for messages.
     pub(crate) key: (usize, usize),
     /// Out offset where the last item starts (R053 inserts `{` there).
