@@ -192,6 +192,22 @@ fn latency(bin: &str, n: usize) {
         percentile(&times, 0.5).as_secs_f64() * 1e6,
         percentile(&times, 0.99).as_secs_f64() * 1e6
     );
+    // The same requests through an in-process session: the engine's share
+    // of the round trip (the rest is the pipe and the scheduler).
+    let mut session = jsonmend_engine::Session::new();
+    let request = line.trim_end().as_bytes();
+    let mut inproc = Vec::with_capacity(n);
+    for _ in 0..n {
+        let t = Instant::now();
+        std::hint::black_box(session.handle(request));
+        inproc.push(t.elapsed());
+    }
+    inproc.sort();
+    println!(
+        "latency: the same {n} requests through Session::handle in-process: median {:.1} µs, p99 {:.1} µs",
+        percentile(&inproc, 0.5).as_secs_f64() * 1e6,
+        percentile(&inproc, 0.99).as_secs_f64() * 1e6
+    );
 }
 
 fn startup(bin: &str) {

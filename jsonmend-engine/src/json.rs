@@ -2,27 +2,80 @@
 
 use alloc::string::String;
 
+/// Bytes a JSON string writer must look at: `"`, `\\`, control characters
+/// and the lead byte of U+2028/U+2029.
+// Evaluated at compile time: an out-of-range index would fail the build.
+#[allow(clippy::indexing_slicing)]
+static ATTENTION: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[0xE2] = true;
+    t
+};
+
 /// Appends `s` as a JSON string (minimal escaping: `"`, `\`, control
 /// characters, and U+2028/U+2029 so the text stays one line everywhere).
 pub(crate) fn write_str(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c if (c as u32) < 0x20 => {
-                out.push_str(&alloc::format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        // Skip the run of bytes that need nothing, in one go.
+        if !ATTENTION.get(usize::from(b)).copied().unwrap_or(true) {
+            let run = bytes
+                .get(i..)
+                .unwrap_or_default()
+                .iter()
+                .position(|&b| ATTENTION.get(usize::from(b)).copied().unwrap_or(true))
+                .unwrap_or(bytes.len() - i);
+            i += run;
+            continue;
         }
+        let escape: Option<&str> = match b {
+            b'"' => Some("\\\""),
+            b'\\' => Some("\\\\"),
+            b'\n' => Some("\\n"),
+            b'\r' => Some("\\r"),
+            b'\t' => Some("\\t"),
+            0x08 => Some("\\b"),
+            0x0C => Some("\\f"),
+            0xE2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) =>
+            {
+                Some(if bytes.get(i + 2) == Some(&0xA8) {
+                    "\\u2028"
+                } else {
+                    "\\u2029"
+                })
+            }
+            b if b < 0x20 => None,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.push_str(s.get(from..i).unwrap_or_default());
+        match escape {
+            Some(e) => {
+                out.push_str(e);
+                i += if b == 0xE2 { 3 } else { 1 };
+            }
+            None => {
+                out.push_str(&alloc::format!("\\u{:04x}", b));
+                i += 1;
+            }
+        }
+        from = i;
     }
+    out.push_str(s.get(from..).unwrap_or_default());
     out.push('"');
 }
 

@@ -89,7 +89,13 @@ impl Repair {
     /// assert_eq!(r.repairs[0].message(), "unquoted key \"a\"; quoted");
     /// ```
     pub fn message(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(64);
+        self.write_message(&mut out);
+        out
+    }
+
+    /// Appends the message to `out`.
+    pub(crate) fn write_message(&self, out: &mut String) {
         let defect = self.rule.defect();
         match defect.find('{') {
             Some(open) => {
@@ -101,8 +107,11 @@ impl Repair {
                 if &defect[open..close] == "{ws}" {
                     out.push_str(detail);
                 } else {
-                    let cut: String = detail.chars().take(32).collect();
-                    crate::json::write_str(&mut out, &cut);
+                    let cut = detail
+                        .char_indices()
+                        .nth(32)
+                        .map_or(detail, |(i, _)| &detail[..i]);
+                    crate::json::write_str(out, cut);
                 }
                 out.push_str(&defect[close..]);
             }
@@ -110,7 +119,6 @@ impl Repair {
         }
         out.push_str("; ");
         out.push_str(self.rule.action());
-        out
     }
 }
 

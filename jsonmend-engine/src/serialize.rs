@@ -7,6 +7,55 @@ use crate::error::Error;
 use crate::json::write_str;
 use crate::report::{Repair, Repaired};
 
+/// An integer to write: sign and magnitude.
+pub(crate) struct Int(bool, u64);
+
+impl From<usize> for Int {
+    fn from(v: usize) -> Int {
+        Int(false, v as u64)
+    }
+}
+
+impl From<u64> for Int {
+    fn from(v: u64) -> Int {
+        Int(false, v)
+    }
+}
+
+impl From<u32> for Int {
+    fn from(v: u32) -> Int {
+        Int(false, u64::from(v))
+    }
+}
+
+impl From<i32> for Int {
+    fn from(v: i32) -> Int {
+        Int(v < 0, u64::from(v.unsigned_abs()))
+    }
+}
+
+/// Appends an integer in decimal without the formatting machinery.
+pub(crate) fn write_int(out: &mut String, Int(negative, mut v): Int) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        if let Some(d) = buf.get_mut(i) {
+            *d = b'0' + (v % 10) as u8;
+        }
+        v /= 10;
+        if v == 0 || i == 0 {
+            break;
+        }
+    }
+    if negative {
+        out.push('-');
+    }
+    for &d in buf.get(i..).unwrap_or_default() {
+        out.push(char::from(d));
+    }
+}
+
 /// A tiny JSON object writer.
 pub(crate) struct Obj {
     out: String,
@@ -45,16 +94,16 @@ impl Obj {
         self
     }
 
-    pub(crate) fn num(mut self, k: &str, v: impl core::fmt::Display) -> Obj {
+    pub(crate) fn num(mut self, k: &str, v: impl Into<Int>) -> Obj {
         self.key(k);
-        self.out.push_str(&alloc::format!("{v}"));
+        write_int(&mut self.out, v.into());
         self
     }
 
     pub(crate) fn opt_num(mut self, k: &str, v: Option<usize>) -> Obj {
         self.key(k);
         match v {
-            Some(v) => self.out.push_str(&alloc::format!("{v}")),
+            Some(v) => write_int(&mut self.out, v.into()),
             None => self.out.push_str("null"),
         }
         self
@@ -104,23 +153,55 @@ impl Repair {
     /// );
     /// ```
     pub fn to_json(&self) -> String {
-        Obj::new()
-            .str("code", self.rule.code())
-            .str("threshold", self.rule.threshold())
-            .num("line", self.line)
-            .num("column", self.column)
-            .num("offset", self.offset)
-            .str("severity", self.rule.severity().as_str())
-            .str("message", &self.message())
-            .opt_str("ambiguity", self.rule.ambiguity())
-            .end()
+        let mut out = String::with_capacity(200);
+        self.write_json(&mut out);
+        out
+    }
+
+    /// Appends the repair object to `out` (no intermediate strings).
+    pub(crate) fn write_json(&self, out: &mut String) {
+        out.push_str("{\"code\":\"");
+        out.push_str(self.rule.code());
+        out.push_str("\",\"threshold\":\"");
+        out.push_str(self.rule.threshold());
+        out.push_str("\",\"line\":");
+        write_int(out, self.line.into());
+        out.push_str(",\"column\":");
+        write_int(out, self.column.into());
+        out.push_str(",\"offset\":");
+        write_int(out, self.offset.into());
+        out.push_str(",\"severity\":\"");
+        out.push_str(self.rule.severity().as_str());
+        out.push_str("\",\"message\":");
+        let mut message = String::with_capacity(64);
+        self.write_message(&mut message);
+        write_str(out, &message);
+        out.push_str(",\"ambiguity\":");
+        match self.rule.ambiguity() {
+            Some(a) => {
+                out.push('"');
+                out.push_str(a);
+                out.push('"');
+            }
+            None => out.push_str("null"),
+        }
+        out.push('}');
     }
 }
 
 impl Repaired<'_> {
     /// The `repairs` array as JSON text.
     pub fn repairs_json(&self) -> String {
-        array(self.repairs.iter().map(Repair::to_json))
+        let mut out = String::with_capacity(2 + 180 * self.repairs.len());
+        out.push('[');
+        for (i, r) in self.repairs.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            r.write_json(&mut out);
+        }
+        out.push(']');
+        out
     }
 
     /// The protocol `repair` result: `text`, `exactness`, `ambiguous`,
