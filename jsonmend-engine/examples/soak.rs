@@ -17,6 +17,17 @@ use std::time::{Duration, Instant};
 
 use jsonmend_engine::Value;
 
+/// `jsonmend serve --stdio` with piped stdin and stdout.
+fn spawn_server(bin: &str) -> std::process::Child {
+    Command::new(bin)
+        .args(["serve", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the server")
+}
+
 fn rss_kb(pid: u32, field: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -85,13 +96,7 @@ fn request(i: usize, big: &str) -> String {
 }
 
 fn soak(bin: &str, n: usize) {
-    let mut child = Command::new(bin)
-        .args(["serve", "--stdio"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the server");
+    let mut child = spawn_server(bin);
     let pid = child.id();
     let mut stdin = child.stdin.take().expect("stdin");
     let stdout = child.stdout.take().expect("stdout");
@@ -152,13 +157,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 fn latency(bin: &str, n: usize) {
-    let mut child = Command::new(bin)
-        .args(["serve", "--stdio"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the server");
+    let mut child = spawn_server(bin);
     let mut stdin = child.stdin.take().expect("stdin");
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
     // A 1 KB reply with a few defects.
@@ -214,13 +213,7 @@ fn startup(bin: &str) {
     let mut times = Vec::new();
     for _ in 0..20 {
         let t = Instant::now();
-        let mut child = Command::new(bin)
-            .args(["serve", "--stdio"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the server");
+        let mut child = spawn_server(bin);
         let mut stdin = child.stdin.take().expect("stdin");
         stdin
             .write_all(b"{\"id\":1,\"method\":\"hello\"}\n")

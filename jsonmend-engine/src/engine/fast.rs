@@ -130,15 +130,17 @@ impl Engine<'_> {
                 return None;
             }
         }
+        self.closed_alone(ctx, q)
+    }
+
+    /// `q`, if the general path would close the string at the quote `q` and
+    /// no `+` joins another string to it (that is its business).
+    fn closed_alone(&self, ctx: Ctx, q: usize) -> Option<usize> {
         if !self.closes_at(ctx, q + 1) {
             return None;
         }
-        // A `+` after it joins strings: the general path's business.
         let next = self.skip_space(q + 1);
-        if self.byte(next) == Some(b'+') {
-            return None;
-        }
-        Some(q)
+        (self.byte(next) != Some(b'+')).then_some(q)
     }
 
     /// Copies the string `pos..=q` and records it as the last string read.
@@ -219,14 +221,7 @@ impl Engine<'_> {
         if q == self.pos + 1 {
             return None;
         }
-        if !self.closes_at(ctx, q + 1) {
-            return None;
-        }
-        let next = self.skip_space(q + 1);
-        if self.byte(next) == Some(b'+') {
-            return None;
-        }
-        Some(q)
+        self.closed_alone(ctx, q)
     }
 
     /// Writes the single-quoted string `pos..=q` as a JSON string.
