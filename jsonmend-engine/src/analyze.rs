@@ -28,6 +28,10 @@ pub enum Decision {
 
 impl Decision {
     /// The protocol spelling.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::Decision::Retry.as_str(), "retry");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Decision::Accept => "accept",
@@ -154,6 +158,13 @@ pub fn analyze<'a>(input: &'a [u8], opts: &Options) -> RepairPlan<'a> {
 impl<'a> RepairPlan<'a> {
     /// The plan for a fatal error (`decision: invalid`), e.g. `E020` from a
     /// schema that did not parse.
+    ///
+    /// ```
+    /// use jsonmend_engine::{RepairPlan, Schema};
+    /// let e = Schema::parse("{!a:}").unwrap_err();
+    /// let plan = RepairPlan::from_error(e, b"{}", None);
+    /// assert_eq!((plan.decision.as_str(), plan.label), ("invalid", "bad_schema"));
+    /// ```
     pub fn from_error(e: Error, input: &[u8], schema: Option<&str>) -> RepairPlan<'a> {
         let code = e.code;
         let retry = if fatal(code) {
@@ -179,11 +190,22 @@ impl<'a> RepairPlan<'a> {
     }
 
     /// Whether the arguments may be handed to a tool.
+    ///
+    /// ```
+    /// use jsonmend_engine::{analyze, Options};
+    /// assert!(analyze(b"{a: 1}", &Options::default()).executable());
+    /// assert!(!analyze(b"{\"a\": 1", &Options::default()).executable());
+    /// ```
     pub fn executable(&self) -> bool {
         self.execution == "ready"
     }
 
     /// The protocol RepairPlan object.
+    ///
+    /// ```
+    /// let plan = jsonmend_engine::analyze(b"[1]", &jsonmend_engine::Options::default());
+    /// assert!(plan.to_json().starts_with(r#"{"decision":"accept","label":"valid""#));
+    /// ```
     pub fn to_json(&self) -> String {
         let r = self.result.as_ref();
         let mut ambiguity: Vec<&str> = Vec::new();

@@ -148,12 +148,24 @@ impl Error {
     }
 
     /// Attaches the retry hint for `input` (and the canonical declaration).
+    ///
+    /// ```
+    /// use jsonmend_engine::{Error, ErrorCode};
+    /// let e = Error::new(ErrorCode::E002, "no JSON value found").with_hint(b"hello", None);
+    /// assert!(e.retry_hint.unwrap().contains("no JSON value was found"));
+    /// ```
     pub fn with_hint(mut self, input: &[u8], schema: Option<&str>) -> Error {
         self.retry_hint = crate::RetryHint::for_error(&self, input, schema).map(|h| h.to_prompt());
         self
     }
 
     /// The same error placed at `offset` of `input`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Error, ErrorCode};
+    /// let e = Error::new(ErrorCode::E040, "too deep").at(b"[\n[[", 3);
+    /// assert_eq!((e.offset, e.line, e.column), (Some(3), 2, 2));
+    /// ```
     pub fn at(mut self, input: &[u8], offset: usize) -> Error {
         let (line, column) = crate::position::line_column(input, offset);
         self.offset = Some(offset);

@@ -89,6 +89,12 @@ fn u64_of(v: Option<&Value>) -> Option<u64> {
 
 impl LlmStream {
     /// A new stream.
+    ///
+    /// ```
+    /// use jsonmend_engine::{LlmStream, Provider};
+    /// let s = LlmStream::new(Provider::OpenAi);
+    /// assert_eq!(s.close(), r#"{"calls":[],"error":"","ignored_events":0}"#);
+    /// ```
     pub fn new(provider: Provider) -> LlmStream {
         LlmStream {
             provider,
@@ -134,6 +140,13 @@ impl LlmStream {
     }
 
     /// [`LlmStream::feed`] with an already parsed event object.
+    ///
+    /// ```
+    /// use jsonmend_engine::{LlmStream, Provider, Value};
+    /// let mut s = LlmStream::new(Provider::Anthropic);
+    /// let out = s.feed_value(&Value::parse(r#"{"type":"ping"}"#).unwrap());
+    /// assert_eq!(out, r#"{"calls":[]}"#);
+    /// ```
     pub fn feed_value(&mut self, event: &Value) -> String {
         if !matches!(event, Value::Object(_)) {
             self.ignored += 1;
@@ -147,6 +160,13 @@ impl LlmStream {
     }
 
     /// Finishes every call: `{calls, error, ignored_events}`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{LlmStream, Provider};
+    /// let mut s = LlmStream::new(Provider::Anthropic);
+    /// s.feed(r#"{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}}"#);
+    /// assert!(s.close().contains(r#""done":true,"exactness":"exact","end":"complete","stop_reason":null,"value":{}"#));
+    /// ```
     pub fn close(mut self) -> String {
         self.finish_open();
         let all: Vec<usize> = (0..self.calls.len()).collect();

@@ -121,6 +121,12 @@ pub fn call(method: &str, params: &Value) -> Result<String, Error> {
 
 /// The response envelope without `id`: `{"ok":true,"result":…}` or
 /// `{"ok":false,"error":…}`.
+///
+/// ```
+/// use jsonmend_engine::{envelope, Value};
+/// let out = envelope("repair", &Value::parse(r#"{"text":""}"#).unwrap());
+/// assert!(out.starts_with(r#"{"ok":false,"error":{"code":"E001""#));
+/// ```
 pub fn envelope(method: &str, params: &Value) -> String {
     match call(method, params) {
         Ok(result) => format!("{{\"ok\":true,\"result\":{result}}}"),

@@ -116,7 +116,13 @@ fn settled_fields(schema: &crate::Schema, value: &Value, open: &[String]) -> usi
 }
 
 impl Readiness {
-    /// The `E020`/`E050` errors are raised before; this is the result object.
+    /// The protocol `readiness` result object.
+    ///
+    /// ```
+    /// use jsonmend_engine::{readiness, Options};
+    /// let r = readiness(b"[1, 2", &Options::default());
+    /// assert_eq!(r.to_json(), r#"{"syntax_permille":833,"schema_permille":-1,"settled_permille":-1,"step":"open","verdict":null}"#);
+    /// ```
     pub fn to_json(&self) -> String {
         Obj::new()
             .num("syntax_permille", self.syntax_permille)

@@ -77,6 +77,11 @@ pub struct Repair {
 
 impl Repair {
     /// The severity of the rule.
+    ///
+    /// ```
+    /// let r = jsonmend_engine::repair_text("[1,]").unwrap();
+    /// assert_eq!(r.repairs[0].severity().as_str(), "low");
+    /// ```
     pub fn severity(&self) -> Severity {
         self.rule.severity()
     }
@@ -158,6 +163,12 @@ impl Repaired<'_> {
     }
 
     /// The first applied repair of a class, if any (used by the profile gate).
+    ///
+    /// ```
+    /// use jsonmend_engine::{repair_text, Class, Rule};
+    /// let r = repair_text("{a: 1").unwrap();
+    /// assert_eq!(r.first_of(Class::Lossy).unwrap().rule, Rule::TruncatedContainer);
+    /// ```
     pub fn first_of(&self, class: Class) -> Option<&Repair> {
         self.repairs.iter().find(|r| r.rule.class() == class)
     }

@@ -23,6 +23,13 @@ pub struct Session {
 }
 
 /// A response line and whether the connection ends after it.
+///
+/// ```
+/// let mut s = jsonmend_engine::Session::new();
+/// let r = s.handle(b"not json").unwrap();
+/// assert!(r.line.contains("E060") && !r.shutdown);
+/// assert!(s.handle(b"   ").is_none());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     /// The response object, one line, without the LF.
@@ -148,6 +155,10 @@ impl Session {
     }
 
     /// The reply to a line longer than [`MAX_LINE`] (it was discarded).
+    ///
+    /// ```
+    /// assert!(jsonmend_engine::Session::oversized().line.starts_with(r#"{"id":null,"ok":false,"error":{"code":"E050""#));
+    /// ```
     pub fn oversized() -> Reply {
         let e = Error::new(
             ErrorCode::E050,
@@ -160,6 +171,10 @@ impl Session {
     }
 
     /// The reply to a handler that panicked.
+    ///
+    /// ```
+    /// assert!(jsonmend_engine::Session::internal_error("boom").line.contains("E090"));
+    /// ```
     pub fn internal_error(detail: &str) -> Reply {
         let e = Error::new(ErrorCode::E090, format!("internal error: {detail}"));
         Reply {

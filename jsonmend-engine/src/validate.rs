@@ -76,6 +76,11 @@ pub fn validate<'a>(input: &'a [u8], opts: &Options) -> Validation<'a> {
 
 impl Validation<'_> {
     /// The protocol `validate` result.
+    ///
+    /// ```
+    /// use jsonmend_engine::{validate, Options};
+    /// assert_eq!(validate(b"[1]", &Options::default()).to_json(), r#"{"valid":true}"#);
+    /// ```
     pub fn to_json(&self) -> String {
         let mut o = Obj::new().bool("valid", self.valid);
         if let Some(e) = &self.error {

@@ -9,6 +9,13 @@ use crate::serialize::{Obj, array};
 use crate::value::Value;
 
 /// A present field of the wrong type.
+///
+/// ```
+/// use jsonmend_engine::{Schema, Value};
+/// let v = Schema::parse("{!n:integer}").unwrap().verdict(Some(&Value::parse(r#"{"n":1.5}"#).unwrap()));
+/// let m = &v.mismatched[0];
+/// assert_eq!((m.path.as_str(), m.expected.as_str(), m.got.as_str()), ("/n", "integer", "number"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
     /// JSON Pointer of the field.
@@ -35,6 +42,13 @@ pub struct SchemaVerdict {
 
 impl SchemaVerdict {
     /// Both lists are empty.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Schema, Value};
+    /// let s = Schema::parse("{!a:string}").unwrap();
+    /// assert!(s.verdict(Some(&Value::parse(r#"{"a":"x"}"#).unwrap())).ok());
+    /// assert!(!s.verdict(None).ok());
+    /// ```
     pub fn ok(&self) -> bool {
         self.missing.is_empty() && self.mismatched.is_empty()
     }
@@ -109,6 +123,12 @@ fn pointer(base: &str, token: &str) -> String {
 impl Schema {
     /// The verdict for `value` (`None`: no value yet, every required root
     /// field missing).
+    ///
+    /// ```
+    /// use jsonmend_engine::Schema;
+    /// let v = Schema::parse("{!q:string,!n:integer}").unwrap().verdict(None);
+    /// assert_eq!((v.total, v.missing.len()), (2, 2));
+    /// ```
     pub fn verdict(&self, value: Option<&Value>) -> SchemaVerdict {
         let mut v = SchemaVerdict::default();
         match value {
