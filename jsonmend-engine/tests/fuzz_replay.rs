@@ -6,6 +6,8 @@
 
 #[path = "props/invariants.rs"]
 mod invariants;
+#[path = "props/llm.rs"]
+mod llm;
 #[path = "props/prefix.rs"]
 mod prefix;
 #[path = "props/protocol.rs"]
@@ -43,6 +45,11 @@ fn committed_fuzz_regressions() {
     }
     for data in regressions("jsonmend_truncate") {
         truncate_check(&data);
+    }
+    for data in regressions("jsonmend_llm") {
+        if let Err(e) = llm::check(&data) {
+            panic!("{e}");
+        }
     }
     for data in regressions("jsonmend_protocol") {
         if let Err(e) = protocol::check(&data) {
@@ -83,5 +90,26 @@ fn truncation_target_on_seeded_sample() {
             })
             .collect();
         truncate_check(&data);
+    }
+}
+
+#[test]
+fn llm_streams_on_recorded_and_broken_events() {
+    for (provider, text) in [
+        (0u8, include_str!("llm/anthropic_weather.jsonl")),
+        (0, include_str!("llm/anthropic_parallel_split_escape.jsonl")),
+        (1, include_str!("llm/openai_parallel.jsonl")),
+        (1, include_str!("llm/openai_ollama_reuse.jsonl")),
+    ] {
+        let mut data = vec![provider];
+        data.extend_from_slice(text.as_bytes());
+        llm::check(&data).unwrap();
+        // Every event cut in half: still no panic and valid results.
+        let mut cut = vec![provider];
+        for line in text.lines() {
+            cut.extend_from_slice(line.get(..line.len() / 2).unwrap_or(line).as_bytes());
+            cut.push(b'\n');
+        }
+        llm::check(&cut).unwrap();
     }
 }
