@@ -85,3 +85,50 @@ pub(crate) fn quoted(s: &str) -> String {
     write_str(&mut out, s);
     out
 }
+
+/// The length of the JSON number (RFC 8259 grammar) at the start of `s`, or
+/// `None` if `s` does not start with one. Shared by the validator, the value
+/// parser and the engine's word classification.
+#[inline]
+pub(crate) fn number_len(s: &[u8]) -> Option<usize> {
+    let at = |i: usize| s.get(i).copied();
+    let digits = |mut i: usize| {
+        while at(i).is_some_and(|b| b.is_ascii_digit()) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = usize::from(at(0) == Some(b'-'));
+    i = match at(i) {
+        Some(b'0') => i + 1,
+        Some(b'1'..=b'9') => digits(i + 1),
+        _ => return None,
+    };
+    if at(i) == Some(b'.') {
+        let end = digits(i + 1);
+        if end == i + 1 {
+            return None;
+        }
+        i = end;
+    }
+    if let Some(b'e' | b'E') = at(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = at(i) {
+            i += 1;
+        }
+        let end = digits(i);
+        if end == i {
+            return None;
+        }
+        i = end;
+    }
+    Some(i)
+}
+
+/// The four hex digits of a `\uXXXX` escape at `s[at..at + 4]`.
+#[inline]
+pub(crate) fn hex4(s: &[u8], at: usize) -> Option<u32> {
+    let h = s.get(at..at + 4)?;
+    h.iter()
+        .try_fold(0u32, |v, &b| Some(v * 16 + char::from(b).to_digit(16)?))
+}

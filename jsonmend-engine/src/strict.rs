@@ -121,11 +121,7 @@ pub(crate) fn key_text(raw: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
             b'b' => '\u{8}',
             b'f' => '\u{c}',
             b'u' => {
-                let hex = |j: usize| {
-                    raw.get(j..j + 4)
-                        .and_then(|h| core::str::from_utf8(h).ok())
-                        .and_then(|h| u32::from_str_radix(h, 16).ok())
-                };
+                let hex = |j: usize| crate::json::hex4(raw, j);
                 let hi = hex(i).unwrap_or(0xFFFD);
                 i += 4;
                 if (0xD800..0xDC00).contains(&hi)
@@ -412,40 +408,10 @@ impl Validator<'_> {
         Ok(())
     }
 
-    fn digits(&mut self) -> usize {
-        let start = self.pos;
-        while let Some(b'0'..=b'9') = self.peek() {
-            self.pos += 1;
-        }
-        self.pos - start
-    }
-
     fn number(&mut self) -> Result<(), Stop> {
-        if self.peek() == Some(b'-') {
-            self.pos += 1;
-        }
-        match self.peek() {
-            Some(b'0') => self.pos += 1,
-            Some(b'1'..=b'9') => {
-                self.digits();
-            }
-            _ => return Err(Stop::Invalid),
-        }
-        if self.peek() == Some(b'.') {
-            self.pos += 1;
-            if self.digits() == 0 {
-                return Err(Stop::Invalid);
-            }
-        }
-        if let Some(b'e' | b'E') = self.peek() {
-            self.pos += 1;
-            if let Some(b'+' | b'-') = self.peek() {
-                self.pos += 1;
-            }
-            if self.digits() == 0 {
-                return Err(Stop::Invalid);
-            }
-        }
+        let rest = self.src.get(self.pos..).unwrap_or_default();
+        let len = crate::json::number_len(rest).ok_or(Stop::Invalid)?;
+        self.pos += len;
         Ok(())
     }
 
@@ -501,11 +467,7 @@ impl Validator<'_> {
     }
 
     fn hex4(&self, at: usize) -> Option<u32> {
-        let h = self.src.get(at..at + 4)?;
-        if !h.iter().all(u8::is_ascii_hexdigit) {
-            return None;
-        }
-        u32::from_str_radix(core::str::from_utf8(h).ok()?, 16).ok()
+        crate::json::hex4(self.src, at)
     }
 
     fn escape(&mut self) -> Result<(), Stop> {

@@ -223,48 +223,14 @@ impl Parser<'_> {
 
     fn number(&mut self) -> Result<Value, ()> {
         let start = self.pos;
-        let digits = |p: &mut Self| {
-            let s = p.pos;
-            while let Some(b'0'..=b'9') = p.peek() {
-                p.pos += 1;
-            }
-            p.pos - s
-        };
-        if self.peek() == Some(b'-') {
-            self.pos += 1;
-        }
-        match self.peek() {
-            Some(b'0') => self.pos += 1,
-            Some(b'1'..=b'9') => {
-                digits(self);
-            }
-            _ => return Err(()),
-        }
-        if self.peek() == Some(b'.') {
-            self.pos += 1;
-            if digits(self) == 0 {
-                return Err(());
-            }
-        }
-        if let Some(b'e' | b'E') = self.peek() {
-            self.pos += 1;
-            if let Some(b'+' | b'-') = self.peek() {
-                self.pos += 1;
-            }
-            if digits(self) == 0 {
-                return Err(());
-            }
-        }
+        let len = crate::json::number_len(self.src.get(start..).unwrap_or_default()).ok_or(())?;
+        self.pos += len;
         let text = self.text.get(start..self.pos).ok_or(())?;
         Ok(Value::Number(Number::from_text(text)))
     }
 
     fn hex4(&self, at: usize) -> Result<u32, ()> {
-        let h = self.src.get(at..at + 4).ok_or(())?;
-        if !h.iter().all(u8::is_ascii_hexdigit) {
-            return Err(());
-        }
-        u32::from_str_radix(core::str::from_utf8(h).map_err(|_| ())?, 16).map_err(|_| ())
+        crate::json::hex4(self.src, at).ok_or(())
     }
 
     fn string(&mut self) -> Result<String, ()> {

@@ -29,44 +29,7 @@ pub(crate) enum Word {
 
 /// Whether `s` is a JSON number.
 pub(crate) fn is_json_number(s: &[u8]) -> bool {
-    let mut i = 0;
-    let at = |i: usize| s.get(i).copied();
-    if at(i) == Some(b'-') {
-        i += 1;
-    }
-    match at(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            while at(i).is_some_and(|b| b.is_ascii_digit()) {
-                i += 1;
-            }
-        }
-        _ => return false,
-    }
-    if at(i) == Some(b'.') {
-        i += 1;
-        let d = i;
-        while at(i).is_some_and(|b| b.is_ascii_digit()) {
-            i += 1;
-        }
-        if i == d {
-            return false;
-        }
-    }
-    if let Some(b'e' | b'E') = at(i) {
-        i += 1;
-        if let Some(b'+' | b'-') = at(i) {
-            i += 1;
-        }
-        let d = i;
-        while at(i).is_some_and(|b| b.is_ascii_digit()) {
-            i += 1;
-        }
-        if i == d {
-            return false;
-        }
-    }
-    i == s.len()
+    crate::json::number_len(s) == Some(s.len())
 }
 
 /// Whether a word starts like a number.

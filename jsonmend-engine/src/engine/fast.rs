@@ -101,10 +101,9 @@ impl Engine<'_> {
                 b'\\' if escapes => match self.byte(at + 1)? {
                     b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
                     b'u' => {
-                        let hex = self.src.get(at + 2..at + 6)?;
-                        if !hex.iter().all(u8::is_ascii_hexdigit)
-                            || matches!(hex.first(), Some(b'd' | b'D'))
-                        {
+                        // Surrogates (and the rest of Dxxx) take the general path.
+                        let unit = crate::json::hex4(self.src, at + 2)?;
+                        if (0xD000..=0xDFFF).contains(&unit) {
                             return None;
                         }
                         at += 6;

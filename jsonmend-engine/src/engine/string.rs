@@ -356,11 +356,7 @@ impl Engine<'_> {
     }
 
     fn hex4(&self, at: usize) -> Option<u32> {
-        let h = self.src.get(at..at + 4)?;
-        if !h.iter().all(u8::is_ascii_hexdigit) {
-            return None;
-        }
-        u32::from_str_radix(core::str::from_utf8(h).ok()?, 16).ok()
+        crate::json::hex4(self.src, at)
     }
 
     /// Whether the input ends within `[at, at + n)` with only hex digits
