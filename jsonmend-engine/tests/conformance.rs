@@ -112,44 +112,8 @@ fn cli(params: &J) -> Option<(String, i32)> {
     ))
 }
 
-/// Every case through one `jsonmend serve --stdio` process: each response
-/// must be the library's envelope with the request's id.
-fn proto_responses(requests: &[(String, J)]) -> Vec<J> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jsonmend"))
-        .args(["serve", "--stdio"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut payload = String::new();
-    for (i, (method, params)) in requests.iter().enumerate() {
-        let req = serde_json::json!({"id": i, "method": method, "params": params});
-        payload.push_str(&req.to_string());
-        payload.push('\n');
-    }
-    let writer = std::thread::spawn(move || {
-        stdin.write_all(payload.as_bytes()).unwrap();
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-/// Runs `lines` through one in-process session and one server process; both
-/// must answer the same lines.
-fn session_replies(lines: &[String]) -> Vec<J> {
-    let mut session = jsonmend_engine::Session::new();
-    let lib: Vec<J> = lines
-        .iter()
-        .filter_map(|l| session.handle(l.as_bytes()))
-        .map(|r| serde_json::from_str(&r.line).unwrap())
-        .collect();
+/// `lines` through one `jsonmend serve --stdio` process: its answers.
+fn serve(lines: &[String]) -> Vec<J> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_jsonmend"))
         .args(["serve", "--stdio"])
         .stdin(Stdio::piped())
@@ -164,11 +128,36 @@ fn session_replies(lines: &[String]) -> Vec<J> {
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    let proto: Vec<J> = String::from_utf8(out.stdout)
+    String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Every case through one server process: each response must be the
+/// library's envelope with the request's id.
+fn proto_responses(requests: &[(String, J)]) -> Vec<J> {
+    let lines: Vec<String> = requests
+        .iter()
+        .enumerate()
+        .map(|(i, (method, params))| {
+            serde_json::json!({"id": i, "method": method, "params": params}).to_string()
+        })
         .collect();
+    serve(&lines)
+}
+
+/// Runs `lines` through one in-process session and one server process; both
+/// must answer the same lines.
+fn session_replies(lines: &[String]) -> Vec<J> {
+    let mut session = jsonmend_engine::Session::new();
+    let lib: Vec<J> = lines
+        .iter()
+        .filter_map(|l| session.handle(l.as_bytes()))
+        .map(|r| serde_json::from_str(&r.line).unwrap())
+        .collect();
+    let proto = serve(lines);
     assert_eq!(lib, proto, "session and server differ on {lines:?}");
     proto
 }

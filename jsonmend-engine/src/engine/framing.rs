@@ -47,12 +47,8 @@ impl Engine<'_> {
                     if self.eof() {
                         break;
                     }
-                    if let Some(n) = self.fence_close_len(self.pos) {
-                        self.pos += n;
-                        self.fence = None;
-                        mode = Mode::Prose {
-                            leading: self.docs.is_empty(),
-                        };
+                    if let Some(next) = self.fence_closed(self.docs.is_empty()) {
+                        mode = next;
                         continue;
                     }
                     if let Some((c, n)) = self.fence_open_at(self.pos) {
@@ -117,10 +113,8 @@ impl Engine<'_> {
                     if self.eof() {
                         break;
                     }
-                    if let Some(n) = self.fence_close_len(self.pos) {
-                        self.pos += n;
-                        self.fence = None;
-                        mode = Mode::Prose { leading: false };
+                    if let Some(next) = self.fence_closed(false) {
+                        mode = next;
                         continue;
                     }
                     if let Some(n) = self.closing_tag_len(self.pos) {
@@ -163,6 +157,14 @@ impl Engine<'_> {
             self.fence = None;
         }
         Ok(())
+    }
+
+    /// A closing fence at `pos`: consumed; what follows is prose.
+    fn fence_closed(&mut self, leading: bool) -> Option<Mode> {
+        let n = self.fence_close_len(self.pos)?;
+        self.pos += n;
+        self.fence = None;
+        Some(Mode::Prose { leading })
     }
 
     fn start_document(&mut self) -> Result<(), Error> {
