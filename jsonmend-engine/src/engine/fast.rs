@@ -135,7 +135,7 @@ impl Engine<'_> {
     /// `q`, if the general path would close the string at the quote `q` and
     /// no `+` joins another string to it (that is its business).
     fn closed_alone(&self, ctx: Ctx, q: usize) -> Option<usize> {
-        if !self.closes_at(ctx, q + 1) {
+        if !self.closes(ctx, q + 1) {
             return None;
         }
         let next = self.skip_space(q + 1);

@@ -231,12 +231,7 @@ impl Engine<'_> {
         }
     }
 
-    /// The close decision, for the fast lane.
-    pub(crate) fn closes_at(&self, ctx: Ctx, after: usize) -> bool {
-        self.closes(ctx, after)
-    }
-
-    fn closes(&self, ctx: Ctx, after: usize) -> bool {
+    pub(crate) fn closes(&self, ctx: Ctx, after: usize) -> bool {
         // The common cases, decided by the very next byte.
         match self.byte(after) {
             None | Some(b'}' | b']' | b'\n') => return true,
