@@ -15,6 +15,8 @@ const HELP: &str = "\
 cargo xtask <command>
 
 commands:
+  scorecard [--markdown|--json] [--metric M] [--cases DIR [--tool T]]
+                            JSON vs MUNCH vs GCX1 vs TOON in bytes and cl100k/o200k/qwen2 tokens
   ci                        fmt, clippy, tests, no_std checks, docs (what CI runs)
   nostd                     only the no_std checks (per-crate builds + link check)
   fuzz [TARGET|--all] [--secs N] [--asan]
@@ -28,6 +30,20 @@ commands:
   help                      this text
 ";
 
+/// `--cases DIR` as an absolute path: cargo runs the scorecard from the
+/// workspace root, the user meant their own working directory.
+fn absolute_cases(args: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(args.len());
+    for arg in args {
+        let after_cases = out.last().is_some_and(|prev| prev == "--cases");
+        match std::path::absolute(arg) {
+            Ok(path) if after_cases => out.push(path.to_string_lossy().into_owned()),
+            _ => out.push(arg.clone()),
+        }
+    }
+    out
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (cmd, rest) = match args.split_first() {
@@ -35,6 +51,12 @@ fn main() -> ExitCode {
         None => ("help", &[][..]),
     };
     let result = match cmd {
+        "scorecard" => util::step(
+            "scorecard (release build)",
+            util::cargo()
+                .args(["run", "--release", "-q", "-p", "scorecard", "--"])
+                .args(absolute_cases(rest)),
+        ),
         "ci" => ci::run(rest),
         "nostd" => nostd::run(),
         "fuzz" => fuzz::run(rest),
