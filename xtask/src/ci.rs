@@ -20,6 +20,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     )?;
     // The README's test command.
     step("test", cargo().args(["test", "--workspace"]))?;
+    // Spec vectors against the code (with a diff), reference vectors
+    // against their origin records.
+    crate::vectors::run(&[String::from("--check")])?;
     // Tests behind optional features.
     step(
         "test leaf-meta --features nfc",

@@ -8,6 +8,7 @@ mod munch_ref;
 mod nostd;
 mod unicode_tables;
 mod util;
+mod vectors;
 
 use std::process::ExitCode;
 
@@ -17,6 +18,8 @@ cargo xtask <command>
 commands:
   scorecard [--markdown|--json] [--metric M] [--cases DIR [--tool T]]
                             JSON vs MUNCH vs GCX1 vs TOON in bytes and cl100k/o200k/qwen2 tokens
+  vectors [--check | import [--shared DIR]]
+                            regenerate (or check) the spec vectors; import the reference vectors
   ci                        fmt, clippy, tests, no_std checks, docs (what CI runs)
   nostd                     only the no_std checks (per-crate builds + link check)
   fuzz [TARGET|--all] [--secs N] [--asan]
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
                 .args(["run", "--release", "-q", "-p", "scorecard", "--"])
                 .args(absolute_cases(rest)),
         ),
+        "vectors" => vectors::run(rest),
         "ci" => ci::run(rest),
         "nostd" => nostd::run(),
         "fuzz" => fuzz::run(rest),

@@ -1,0 +1,95 @@
+//! Spec vectors of leaf-meta's own encoder (`tests/vectors/toolwire-leaf.jsonl`):
+//! canonical texts (prose, code, JSON, scripts, emoji, whitespace runs,
+//! special-token text) through the three bundled maps. `cargo xtask
+//! vectors` regenerates the file; `--check` (in CI) shows drift as a diff.
+#![allow(clippy::unwrap_used, reason = "test")]
+
+mod support {
+    pub(crate) mod golden;
+}
+
+use leaf_meta::{LeafMap, MapId};
+use serde_json::json;
+
+const MAPS: [(&str, &str); 3] = [
+    (
+        "qwen2.62c2f94fcbdb.json",
+        "62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad",
+    ),
+    (
+        "qwen2.887311099cdc.json",
+        "887311099cdc09e7022001a01fa1da396750d669b7ed2c242a000b9badd09791",
+    ),
+    (
+        "r50k_base.json",
+        "bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32",
+    ),
+];
+
+const TEXTS: [(&str, &str); 14] = [
+    ("prose", "The quick brown fox jumps over the lazy dog."),
+    (
+        "contractions",
+        "I'm sure they'll say it's fine, we've done it, you'd agree.",
+    ),
+    (
+        "digits",
+        "Order 1234567890 costs 3.14159 EUR (2026-12-01, 09:41).",
+    ),
+    (
+        "code",
+        "fn main() {\n    let xs: Vec<u32> = (0..10).collect();\n    println!(\"{xs:?}\");\n}\n",
+    ),
+    (
+        "json",
+        "{\"id\":\"src/app.py::main#function\",\"line\":42,\"score\":0.93,\"tags\":[\"a\",\"b\"]}",
+    ),
+    ("whitespace", "a  b   c\t\td\n\n\ne    \n  \u{a0}f"),
+    ("cjk", "東京は日本の首都です。北京是中国的首都。"),
+    ("cyrillic_greek", "Привет, мир! Γειά σου Κόσμε!"),
+    ("emoji", "ship it 🚀🚀 — done ✅ (👩‍💻 + 🧑🏽‍🔬)"),
+    (
+        "combining",
+        "e\u{301}le\u{300}ve, Å vs A\u{30a}, ﬁ ligature",
+    ),
+    (
+        "special_text",
+        "before <|endoftext|> after <|im_start|>user",
+    ),
+    (
+        "repeats",
+        "================================================================",
+    ),
+    ("mixed_scripts", "résumé naïve café Straße İstanbul ǅ"),
+    ("empty", ""),
+];
+
+/// One vector line with its keys in this order (whatever serde_json's
+/// `preserve_order` feature is in the build).
+fn line(pairs: &[(&str, serde_json::Value)]) -> String {
+    let fields: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| format!("{}:{v}", serde_json::Value::from(*k)))
+        .collect();
+    format!("{{{}}}", fields.join(","))
+}
+
+#[test]
+fn golden_vectors_match_the_code() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps");
+    let mut lines = Vec::new();
+    for (file, pin) in MAPS {
+        let map = LeafMap::from_file(dir.join(file), &MapId::parse(pin).unwrap()).unwrap();
+        for (name, text) in TEXTS {
+            let ids = map.encode(text);
+            assert_eq!(map.decode(&ids), text.as_bytes(), "{file} {name}");
+            lines.push(line(&[
+                ("map", json!(file)),
+                ("name", json!(name)),
+                ("text", json!(text)),
+                ("ids", json!(ids)),
+            ]));
+        }
+    }
+    support::golden::check("toolwire-leaf.jsonl", &lines);
+}
