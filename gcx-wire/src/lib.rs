@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! GCX1, the tab-separated compact wire format of the Gortex MCP server.
 //!
 //! A GCX1 payload is one or more sections; each is a header line

@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! `leaf-meta`: Codec leaf mode for MCP tool results — pinned tokenizer
 //! maps, id-exact byte-level BPE, and the `_meta` wrap/read/strip
 //! contract (`specs/leaf-meta.md` of the toolwire project).

@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! `munch-core`: MUNCH/1, the compact output encoding of jcodemunch-mcp —
 //! the decoder, gen1 and the 15 tier-1 encoders, and the dispatcher.
 //!
@@ -42,7 +43,3 @@ pub use py::json_write::to_python_json;
 pub use savings::{SavingsTracker, inject_meta};
 pub use typed::{TypedError, decode_into, encode_serialize, from_value, to_value};
 pub use unicode::UNICODE_VERSION;
-
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

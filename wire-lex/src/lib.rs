@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! `wire-lex` is the zero-copy byte tokenizer shared by the toolwire formats.
 //!
 //! It plays the role `csv-core` plays for `csv`: small, `no_std`, no
@@ -67,7 +68,3 @@ pub use fields::{Fields, Span};
 pub use lines::{CrPolicy, Line, LineConfig, Lines};
 pub use pos::Pos;
 pub use sink::{ByteSink, SliceSink};
-
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeDoctests;

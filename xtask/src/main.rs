@@ -6,6 +6,7 @@ mod ci;
 mod fuzz;
 mod munch_ref;
 mod nostd;
+mod release;
 mod unicode_tables;
 mod util;
 mod vectors;
@@ -20,6 +21,8 @@ commands:
                             JSON vs MUNCH vs GCX1 vs TOON in bytes and cl100k/o200k/qwen2 tokens
   vectors [--check | import [--shared DIR]]
                             regenerate (or check) the spec vectors; import the reference vectors
+  release CRATE [--level major|minor|patch] [--execute]
+                            release one crate: version (+spec metadata), changelog, package, tag
   ci                        fmt, clippy, tests, no_std checks, docs (what CI runs)
   nostd                     only the no_std checks (per-crate builds + link check)
   fuzz [TARGET|--all] [--secs N] [--asan]
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
                 .args(absolute_cases(rest)),
         ),
         "vectors" => vectors::run(rest),
+        "release" => release::run(rest),
         "ci" => ci::run(rest),
         "nostd" => nostd::run(),
         "fuzz" => fuzz::run(rest),
