@@ -29,7 +29,8 @@ enum Level {
 struct Args {
     krate: &'static str,
     spec: Option<&'static str>,
-    level: Level,
+    /// `None`: minor, or no bump at all for a first release.
+    level: Option<Level>,
     execute: bool,
 }
 
@@ -41,19 +42,19 @@ fn parse(args: &[String]) -> Result<Args, String> {
         )
     };
     let mut krate = None;
-    let mut level = Level::Minor;
+    let mut level = None;
     let mut execute = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--execute" => execute = true,
             "--level" => {
-                level = match it.next().map(String::as_str) {
+                level = Some(match it.next().map(String::as_str) {
                     Some("major") => Level::Major,
                     Some("minor") => Level::Minor,
                     Some("patch") => Level::Patch,
                     _ => return Err(usage()),
-                }
+                });
             }
             name => {
                 let found = CRATES.iter().find(|(c, _)| *c == name).ok_or_else(usage)?;
@@ -213,7 +214,18 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     eprintln!("xtask: ✓ workspace clean");
 
     let current = current_version(krate)?;
-    let (major, minor, patch) = bump(semver(&current)?, args.level);
+    let (last, changed) = last_release(krate)?;
+    // A first release ships the version in the manifest unless a level is
+    // asked for.
+    let level = match (args.level, &last) {
+        (Some(level), _) => Some(level),
+        (None, Some(_)) => Some(Level::Minor),
+        (None, None) => None,
+    };
+    let (major, minor, patch) = match level {
+        Some(level) => bump(semver(&current)?, level),
+        None => semver(&current)?,
+    };
     let plain = format!("{major}.{minor}.{patch}");
     let version = match args.spec {
         Some(spec) => format!("{plain}+{spec}"),
@@ -223,7 +235,6 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     if !git(&["tag", "--list", &tag])?.is_empty() {
         return Err(format!("tag {tag} already exists"));
     }
-    let (last, changed) = last_release(krate)?;
     match &last {
         Some(t) if !changed => eprintln!("xtask: note: {krate} has not changed since {t}"),
         Some(t) => eprintln!("xtask: {krate} changed since {t}"),
