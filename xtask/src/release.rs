@@ -240,10 +240,8 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         Some(t) => eprintln!("xtask: {krate} changed since {t}"),
         None => eprintln!("xtask: {krate} was never released"),
     }
-    eprintln!(
-        "xtask: version {current} → {version} ({:?} bump), tag {tag}",
-        args.level
-    );
+    let how = level.map_or_else(|| String::from("first release"), |l| format!("{l:?} bump"));
+    eprintln!("xtask: version {current} → {version} ({how}), tag {tag}");
 
     let changelog_path = root().join(krate).join("CHANGELOG.md");
     let changelog =
