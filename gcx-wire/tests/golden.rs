@@ -6,8 +6,11 @@
 
 mod support {
     pub(crate) mod fixtures;
-    pub(crate) mod golden;
 }
+#[path = "../../xtask/shared/golden.rs"]
+mod golden;
+#[path = "../../xtask/shared/golden_json.rs"]
+mod golden_json;
 
 use gcx_wire::encode::{Mode, encode_any, encode_bench};
 use serde_json::json;
@@ -19,16 +22,6 @@ fn text(out: Result<Vec<u8>, gcx_wire::encode::EncodeError>) -> serde_json::Valu
     }
 }
 
-/// One vector line with its keys in this order (whatever serde_json's
-/// `preserve_order` feature is in the build).
-fn line(pairs: &[(&str, serde_json::Value)]) -> String {
-    let fields: Vec<String> = pairs
-        .iter()
-        .map(|(k, v)| format!("{}:{v}", serde_json::Value::from(*k)))
-        .collect();
-    format!("{{{}}}", fields.join(","))
-}
-
 #[test]
 fn golden_vectors_match_the_code() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gcx-bench");
@@ -36,7 +29,7 @@ fn golden_vectors_match_the_code() {
         .iter()
         .map(|f| {
             let input = f.input.as_bytes();
-            line(&[
+            golden_json::line(&[
                 ("name", json!(f.stem)),
                 ("tool", json!(f.tool)),
                 ("bench", text(encode_bench(&f.tool, input, Mode::Strict))),
@@ -50,5 +43,5 @@ fn golden_vectors_match_the_code() {
         })
         .collect();
     assert_eq!(lines.len(), 20);
-    support::golden::check("toolwire-gcx.jsonl", &lines);
+    golden::check("toolwire-gcx.jsonl", &lines);
 }

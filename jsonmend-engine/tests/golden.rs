@@ -6,9 +6,8 @@
 //! drift as a diff.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "test")]
 
-mod support {
-    pub(crate) mod golden;
-}
+#[path = "../../xtask/shared/golden.rs"]
+mod golden;
 
 use jsonmend_engine::{Options, analyze};
 
@@ -30,5 +29,5 @@ fn golden_vectors_match_the_code() {
         })
         .collect();
     assert_eq!(lines.len(), 485);
-    support::golden::check("toolwire-jsonmend.jsonl", &lines);
+    golden::check("toolwire-jsonmend.jsonl", &lines);
 }

@@ -4,9 +4,10 @@
 //! vectors` regenerates the file; `--check` (in CI) shows drift as a diff.
 #![allow(clippy::unwrap_used, reason = "test")]
 
-mod support {
-    pub(crate) mod golden;
-}
+#[path = "../../xtask/shared/golden.rs"]
+mod golden;
+#[path = "../../xtask/shared/golden_json.rs"]
+mod golden_json;
 
 use leaf_meta::{LeafMap, MapId};
 use serde_json::json;
@@ -64,16 +65,6 @@ const TEXTS: [(&str, &str); 14] = [
     ("empty", ""),
 ];
 
-/// One vector line with its keys in this order (whatever serde_json's
-/// `preserve_order` feature is in the build).
-fn line(pairs: &[(&str, serde_json::Value)]) -> String {
-    let fields: Vec<String> = pairs
-        .iter()
-        .map(|(k, v)| format!("{}:{v}", serde_json::Value::from(*k)))
-        .collect();
-    format!("{{{}}}", fields.join(","))
-}
-
 #[test]
 fn golden_vectors_match_the_code() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps");
@@ -83,7 +74,7 @@ fn golden_vectors_match_the_code() {
         for (name, text) in TEXTS {
             let ids = map.encode(text);
             assert_eq!(map.decode(&ids), text.as_bytes(), "{file} {name}");
-            lines.push(line(&[
+            lines.push(golden_json::line(&[
                 ("map", json!(file)),
                 ("name", json!(name)),
                 ("text", json!(text)),
@@ -91,5 +82,5 @@ fn golden_vectors_match_the_code() {
             ]));
         }
     }
-    support::golden::check("toolwire-leaf.jsonl", &lines);
+    golden::check("toolwire-leaf.jsonl", &lines);
 }

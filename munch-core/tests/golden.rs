@@ -12,9 +12,10 @@
     reason = "test"
 )]
 
-mod support {
-    pub(crate) mod golden;
-}
+#[path = "../../xtask/shared/golden.rs"]
+mod golden;
+#[path = "../../xtask/shared/golden_json.rs"]
+mod golden_json;
 
 use munch_core::{Format, Options, encode};
 use serde_json::{Value, json};
@@ -42,16 +43,6 @@ fn inputs() -> Vec<(String, String, Value)> {
         .collect()
 }
 
-/// One vector line with its keys in this order (whatever serde_json's
-/// `preserve_order` feature is in the build).
-fn line(pairs: &[(&str, serde_json::Value)]) -> String {
-    let fields: Vec<String> = pairs
-        .iter()
-        .map(|(k, v)| format!("{}:{v}", serde_json::Value::from(*k)))
-        .collect();
-    format!("{{{}}}", fields.join(","))
-}
-
 fn lines() -> Vec<String> {
     inputs()
         .into_iter()
@@ -67,7 +58,7 @@ fn lines() -> Vec<String> {
                 )
             };
             let (compact, auto) = (run(Format::Compact), run(Format::Auto));
-            line(&[
+            golden_json::line(&[
                 ("name", json!(name)),
                 ("tool", json!(tool)),
                 ("compact", json!(compact.text)),
@@ -81,5 +72,5 @@ fn lines() -> Vec<String> {
 
 #[test]
 fn golden_vectors_match_the_code() {
-    support::golden::check(FILE, &lines());
+    golden::check(FILE, &lines());
 }

@@ -6,9 +6,8 @@
 //! `--check` (in CI) shows drift as a diff.
 #![allow(clippy::unwrap_used, reason = "test")]
 
-mod support {
-    pub(crate) mod golden;
-}
+#[path = "../../xtask/shared/golden.rs"]
+mod golden;
 
 use wire_lex::csv::{Dialect, Reader};
 use wire_lex::escaped::EscapedFields;
@@ -90,5 +89,5 @@ fn golden_vectors_match_the_code() {
         let capped = LineConfig::default().max_line_len(Some(8));
         lines.push(format!("tsv-max8 {name} => {}", show(tsv(input, capped))));
     }
-    support::golden::check("toolwire-wire-lex.txt", &lines);
+    golden::check("toolwire-wire-lex.txt", &lines);
 }

@@ -1,7 +1,8 @@
-//! The spec-vector check of this crate's golden test: with
-//! `TOOLWIRE_VECTORS_OUT` set (by `cargo xtask vectors`) the produced lines
-//! are written into that directory; otherwise they must equal the
-//! committed `tests/vectors/<file>`, and drift names its first line.
+//! The spec-vector check every crate's `tests/golden.rs` includes (through
+//! `#[path]`, so the five crates share one copy): with `TOOLWIRE_VECTORS_OUT`
+//! set (by `cargo xtask vectors`) the produced lines are written into that
+//! directory; otherwise they must equal the committed
+//! `tests/vectors/<file>`, and drift names its first line.
 #![allow(clippy::unwrap_used, clippy::panic, reason = "test helper")]
 
 pub(crate) fn check(file: &str, lines: &[String]) {
