@@ -420,3 +420,22 @@ fn verdicts(
         loss_permille,
     }
 }
+
+/// Spec §19's work units of the repair engine on `input`: the general
+/// path (the strict validator in front of it is one linear pass), input
+/// bytes examined plus output bytes written or taken back. `None` when the
+/// engine stops with an error. Only with the `work-counter` feature.
+///
+/// ```
+/// let n = jsonmend_engine::engine_work(b"{a: 1,}", &Default::default()).unwrap();
+/// assert!(n <= 8 * 7 + 4096);
+/// ```
+#[cfg(feature = "work-counter")]
+#[doc(hidden)]
+pub fn engine_work(input: &[u8], opts: &Options) -> Option<usize> {
+    let mut engine = Engine::new(input, opts.max_depth, opts.skip_prose);
+    engine.max_repairs = opts.max_repairs;
+    engine.fast_lane = !opts.general_path_only;
+    engine.run().ok()?;
+    Some(engine.work.get() + engine.out.len())
+}

@@ -31,6 +31,8 @@ mod verdict;
 
 pub use analyze::{Decision, RepairPlan, analyze};
 pub use error::{Error, ErrorCode};
+#[cfg(feature = "work-counter")]
+pub use finish::engine_work;
 pub use finish::{repair_bytes_unchecked, repair_unchecked};
 pub use gate::{repair, repair_bytes, repair_text};
 pub use hint::RetryHint;

@@ -50,6 +50,33 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             "warnings",
         ]),
     )?;
+    // Spec §19's work counter (a feature, so release builds pay nothing).
+    step(
+        "test jsonmend-engine --features work-counter",
+        cargo().args([
+            "test",
+            "-p",
+            "jsonmend-engine",
+            "--features",
+            "work-counter",
+            "--test",
+            "work_counter",
+        ]),
+    )?;
+    step(
+        "clippy jsonmend-engine --features work-counter",
+        cargo().args([
+            "clippy",
+            "-p",
+            "jsonmend-engine",
+            "--features",
+            "work-counter",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
     crate::nostd::run()?;
     step(
         "doc",

@@ -229,6 +229,7 @@ impl Engine<'_> {
         let mut depth = 0usize;
         let key = ctx == Ctx::Key;
         while let Some(&b) = self.src.get(at) {
+            self.work.add(1);
             if b >= 0x80 {
                 let Some(ch) = self.ch(at) else { break };
                 if at > start && is_quote(ch.c) {

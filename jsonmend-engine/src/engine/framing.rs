@@ -186,11 +186,13 @@ impl Engine<'_> {
         let Some((start, end)) = self.docs.pop() else {
             return Ok(());
         };
-        let has_members = self
+        let members = self
             .out
             .get(start + 1..end.saturating_sub(1))
-            .is_some_and(|m| m.iter().any(|b| !b.is_ascii_whitespace()));
-        self.out.truncate(end.saturating_sub(1));
+            .unwrap_or_default();
+        self.work.add(members.len());
+        let has_members = members.iter().any(|b| !b.is_ascii_whitespace());
+        self.truncate_out(end.saturating_sub(1));
         self.push(Kind::Object, State::Key, b"")?;
         if let Some(f) = self.stack.last_mut() {
             f.open_out = start;
@@ -415,6 +417,7 @@ impl Engine<'_> {
                 .windows(close.len())
                 .position(|w| w == close.as_bytes())
                 .map_or(self.src.len(), |p| end + p + close.len());
+            self.work.add((stop - end) * close.len());
             let token = self.slice(at, end + 1);
             self.note_with(Rule::WrapperMarkup, at, token);
             self.pos = stop;

@@ -10,6 +10,7 @@ mod framing;
 mod scan;
 mod string;
 mod structure;
+mod work;
 
 pub(crate) use bare::is_json_number;
 
@@ -236,6 +237,8 @@ pub(crate) struct Engine<'a> {
     pub(crate) prose_text: bool,
     /// Input offset where trailing prose starts (readiness `P`).
     pub(crate) payload_end: Option<usize>,
+    /// Spec §19's work units (feature `work-counter`; no-op otherwise).
+    pub(crate) work: work::Work,
 }
 
 impl<'a> Engine<'a> {
@@ -275,6 +278,7 @@ impl<'a> Engine<'a> {
             saw_wrapper: false,
             payload_end: None,
             prose_text: false,
+            work: work::Work::new(),
         }
     }
 
@@ -350,20 +354,31 @@ impl<'a> Engine<'a> {
     }
 
     pub(crate) fn peek(&self) -> Option<u8> {
+        self.work.add(1);
         self.src.get(self.pos).copied()
     }
 
     pub(crate) fn byte(&self, at: usize) -> Option<u8> {
+        self.work.add(1);
         self.src.get(at).copied()
     }
 
     pub(crate) fn slice(&self, from: usize, to: usize) -> &'a [u8] {
         let src: &'a [u8] = self.src;
-        src.get(from..to.min(src.len())).unwrap_or_default()
+        let s = src.get(from..to.min(src.len())).unwrap_or_default();
+        self.work.add(s.len().max(1));
+        s
     }
 
     pub(crate) fn eof(&self) -> bool {
+        self.work.add(1);
         self.pos >= self.src.len()
+    }
+
+    /// Takes the output back to `len` bytes, counting what is removed.
+    pub(crate) fn truncate_out(&mut self, len: usize) {
+        self.work.add(self.out.len().saturating_sub(len));
+        self.out.truncate(len);
     }
 
     /// Pushes a container frame, writing its opener; `E040` past the limit.

@@ -110,6 +110,7 @@ pub(crate) enum Sink {
 impl Engine<'_> {
     #[inline]
     pub(crate) fn ch(&self, at: usize) -> Option<Ch> {
+        self.work.add(1);
         decode(self.src, at)
     }
 
@@ -219,6 +220,7 @@ impl Engine<'_> {
             .iter()
             .position(|&b| b == b'\n' || b == b'\r')
             .unwrap_or(rest.len());
+        self.work.add(len + 1);
         self.pos += len;
     }
 
@@ -229,6 +231,7 @@ impl Engine<'_> {
             .windows(2)
             .position(|w| w == b"*/")
             .map_or(rest.len(), |p| p + 2);
+        self.work.add(len + 2);
         self.pos += 2 + len;
     }
 
@@ -248,12 +251,15 @@ impl Engine<'_> {
 
     /// Length of a run of `c` at `at`.
     pub(crate) fn run_of(&self, at: usize, c: u8) -> usize {
-        self.src
+        let n = self
+            .src
             .get(at..)
             .unwrap_or_default()
             .iter()
             .take_while(|&&b| b == c)
-            .count()
+            .count();
+        self.work.add(n + 1);
+        n
     }
 
     /// Length of `</NAME>` at `at` for a remembered NAME.
@@ -262,6 +268,8 @@ impl Engine<'_> {
             return None;
         }
         let rest = self.src.get(at + 2..).unwrap_or_default();
+        self.work
+            .add(self.tags.iter().map(|t| t.len() + 1).sum::<usize>());
         self.tags.iter().find_map(|name| {
             let tail = rest.strip_prefix(name.as_slice())?;
             (tail.first() == Some(&b'>')).then_some(name.len() + 3)

@@ -104,10 +104,14 @@ impl Engine<'_> {
             at = self.skip_space(at);
             if self.byte(at) == Some(b'/') && self.byte(at + 1) == Some(b'*') {
                 let rest = self.src.get(at + 2..)?;
-                at += 2 + rest.windows(2).position(|w| w == b"*/")? + 2;
+                let len = rest.windows(2).position(|w| w == b"*/");
+                self.work.add(len.unwrap_or(rest.len()) + 2);
+                at += 2 + len? + 2;
             } else if self.byte(at) == Some(b'/') && self.byte(at + 1) == Some(b'/') {
                 let rest = self.src.get(at..)?;
-                at += rest.iter().position(|&b| b == b'\n')?;
+                let len = rest.iter().position(|&b| b == b'\n');
+                self.work.add(len.unwrap_or(rest.len()) + 1);
+                at += len?;
             } else {
                 break;
             }
@@ -158,6 +162,7 @@ impl Engine<'_> {
                 .iter()
                 .position(|&b| PLAIN_SET.get(usize::from(b)).is_none_or(|&f| f & mask == 0))
                 .unwrap_or(rest.len());
+            self.work.add(plain + 1);
             if plain > 0 {
                 self.content = true;
                 self.out
@@ -358,6 +363,7 @@ impl Engine<'_> {
     /// (an escape cut off by the end of input).
     fn hex_cut(&self, at: usize, n: usize) -> bool {
         let rest = self.src.get(at..).unwrap_or_default();
+        self.work.add(n);
         rest.len() < n && rest.iter().all(u8::is_ascii_hexdigit)
     }
 
@@ -450,7 +456,8 @@ impl Engine<'_> {
                 })
                 .sum();
             let keep = self.out.len().saturating_sub(written).max(out_start + 1);
-            self.out.truncate(keep);
+            self.truncate_out(keep);
+            self.work.add(self.repairs.len());
             self.repairs
                 .retain(|r| !(r.rule == Rule::RawControlChar && r.offset >= start));
             self.note(Rule::CloserInString, start);

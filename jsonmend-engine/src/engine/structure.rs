@@ -330,6 +330,7 @@ impl<'a> Engine<'a> {
         if parent_is_array && top_kind == Some(Kind::Object) {
             self.note(Rule::ImplicitClose, at);
             // A comma before the new element separates it: not trailing.
+            self.work.add(self.held.len());
             if let Some(i) = self.held.iter().position(|&b| b == b',') {
                 self.held.remove(i);
             }
@@ -344,7 +345,7 @@ impl<'a> Engine<'a> {
             if let Some(closed) = last.filter(|c| c.kind == Kind::Array) {
                 // Reopen the array member: retract its `]`.
                 self.note(Rule::MergedContainer, at);
-                self.out.truncate(closed.closer_out);
+                self.truncate_out(closed.closer_out);
                 self.held.clear();
                 self.sep = if closed.items > 0 {
                     Sep::Implied
@@ -411,6 +412,8 @@ impl<'a> Engine<'a> {
             self.out.extend_from_slice(&held);
             self.sep = Sep::None;
         }
+        // The bytes after `insert` move by one.
+        self.work.add(self.out.len().saturating_sub(insert));
         self.out.insert(insert.min(self.out.len()), b'{');
         let key = self.last_string;
         let mut frame = Frame::new(Kind::Implicit, State::Colon, insert, self.keys.base());
@@ -733,6 +736,7 @@ impl<'a> Engine<'a> {
             if f.items > 0 {
                 self.note(Rule::TrailingComma, off);
             }
+            self.work.add(self.held.len());
             if let Some(i) = self.held.iter().position(|&b| b == b',') {
                 self.held.remove(i);
             }
@@ -759,7 +763,7 @@ impl<'a> Engine<'a> {
                 }
             }
             Kind::Call if f.items == 0 => {
-                self.out.truncate(f.open_out);
+                self.truncate_out(f.open_out);
                 self.out.extend_from_slice(b"null");
             }
             Kind::Tuple | Kind::Call => {
@@ -855,6 +859,7 @@ impl<'a> Engine<'a> {
             }
             if let Sep::Comma(off) = self.sep {
                 self.note(Rule::TrailingComma, off);
+                self.work.add(self.held.len());
                 if let Some(i) = self.held.iter().position(|&b| b == b',') {
                     self.held.remove(i);
                 }

@@ -1,0 +1,59 @@
+//! Spec §19: the engine's deterministic work counter stays within
+//! `8·n + 4096` units on every adversarial family at 1 MB, on the bench
+//! documents with defects, and on missing commas (a peer was quadratic
+//! there). Needs the `work-counter` feature (`cargo xtask ci` runs it).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::cast_precision_loss,
+    reason = "test"
+)]
+
+#[path = "../benches/support/adversarial.rs"]
+mod adversarial;
+#[allow(dead_code, reason = "only the generator is used")]
+#[path = "../benches/support/docs.rs"]
+mod docs;
+
+use jsonmend_engine::{Options, engine_work};
+
+const MB: usize = 1_000_000;
+
+fn check(name: &str, input: &str) -> usize {
+    let opts = Options {
+        max_depth: usize::MAX,
+        max_input: usize::MAX,
+        ..Options::default()
+    };
+    let n = input.len();
+    let work = engine_work(input.as_bytes(), &opts).unwrap_or_else(|| panic!("{name}: no result"));
+    let bound = 8 * n + 4096;
+    assert!(
+        work <= bound,
+        "{name}: {work} units for {n} bytes (bound {bound})"
+    );
+    work
+}
+
+#[test]
+fn every_adversarial_family_is_linear_by_count() {
+    for family in adversarial::FAMILIES {
+        let doc = adversarial::family(family, MB);
+        let work = check(family, &doc);
+        eprintln!("{family}: {:.2} units/byte", work as f64 / doc.len() as f64);
+    }
+}
+
+#[test]
+fn documents_with_defects_and_missing_commas_are_linear_by_count() {
+    let (_, defects) = docs::documents(2_000);
+    check("defects", &defects);
+    let mut commas = String::from("[");
+    while commas.len() < MB {
+        commas.push_str("{\"a\": 1}\n");
+    }
+    commas.push(']');
+    check("missing-commas", &commas);
+}
