@@ -1,6 +1,9 @@
 //! Line iteration with an explicit CR policy and a line-length cap.
 
 use crate::scan::Scanner;
+
+/// The scanner's block size (one mask bit per byte).
+const BLOCK: usize = 64;
 use crate::{Error, Fields};
 
 /// What to do with a CR before a line's end.
@@ -134,6 +137,13 @@ impl<'a> Line<'a> {
 pub struct Lines<'a> {
     input: &'a [u8],
     scan: Scanner<'a>,
+    /// The LF positions not yet handed out in the block at `block`, as
+    /// bits; walking them keeps the next LF off the previous line's
+    /// dependency chain.
+    bits: u64,
+    /// Offset of the block `bits` describes (before the first call, one
+    /// block before offset 0, wrapping).
+    block: usize,
     /// Offset of the next line; `usize::MAX` once finished by an error.
     pos: usize,
     config: LineConfig,
@@ -153,6 +163,9 @@ impl<'a> Lines<'a> {
         Lines {
             input,
             scan: Scanner::new(input, b"\n"),
+            bits: 0,
+            // One block before 0: the first step lands on block 0.
+            block: 0usize.wrapping_sub(BLOCK),
             pos: 0,
             config,
             max: match config.max_line_len {
@@ -187,27 +200,26 @@ impl<'a> Lines<'a> {
     }
 }
 
-impl<'a> Iterator for Lines<'a> {
-    type Item = Result<Line<'a>, Error>;
+impl<'a> Lines<'a> {
+    /// The final line, which no LF ends (out of line: once per input).
+    #[cold]
+    #[inline(never)]
+    fn last_line(&mut self, offset: usize) -> Option<Result<Line<'a>, Error>> {
+        let raw = self.input.get(offset..)?;
+        self.line(offset, raw, self.input.len(), false)
+    }
 
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        let offset = self.pos;
-        if offset >= self.input.len() {
-            return None;
-        }
-        let (raw, end, terminated) = match self.scan.next_from(offset) {
-            Some(lf) => (self.input.get(offset..lf)?, lf + 1, true),
-            None => (self.input.get(offset..)?, self.input.len(), false),
-        };
+    /// The line `raw` at `offset`: the cap, then the CR policy.
+    #[inline(always)]
+    fn line(
+        &mut self,
+        offset: usize,
+        raw: &'a [u8],
+        end: usize,
+        terminated: bool,
+    ) -> Option<Result<Line<'a>, Error>> {
         if raw.len() > self.max {
-            // Finished: nothing after an error.
-            self.pos = usize::MAX;
-            return Some(Err(Error::LineTooLong {
-                offset,
-                len: raw.len(),
-                max: self.max,
-            }));
+            return Some(Err(self.too_long(offset, raw.len())));
         }
         self.pos = end;
         let bytes = match (self.config.cr, raw.split_last()) {
@@ -221,6 +233,43 @@ impl<'a> Iterator for Lines<'a> {
             terminated,
             input: self.input,
         }))
+    }
+
+    /// The cap's error; the iterator is finished after it.
+    #[cold]
+    #[inline(never)]
+    fn too_long(&mut self, offset: usize, len: usize) -> Error {
+        self.pos = usize::MAX;
+        Error::LineTooLong {
+            offset,
+            len,
+            max: self.max,
+        }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = Result<Line<'a>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let offset = self.pos;
+        if offset >= self.input.len() {
+            return None;
+        }
+        // Lines are handed out in order, so the next LF is the lowest bit
+        // left in the current block, or in the next block that has one.
+        while self.bits == 0 {
+            self.block = self.block.wrapping_add(BLOCK);
+            if self.block >= self.input.len() {
+                return self.last_line(offset);
+            }
+            self.bits = self.scan.block_at(self.block);
+        }
+        let lf = self.block + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        let raw = self.input.get(offset..lf)?;
+        self.line(offset, raw, lf + 1, true)
     }
 }
 

@@ -100,6 +100,25 @@ impl<'a, const WINDOW: usize> Scanner<'a, WINDOW> {
         }
     }
 
+    /// The needle mask of the block at `base` (a multiple of the block
+    /// size; bit `i` = byte `base + i`), `0` at or past `end`. For callers
+    /// that walk the bits themselves, one block after another.
+    #[inline]
+    pub(crate) fn block_at(&mut self, base: usize) -> u64 {
+        if base >= self.end {
+            return 0;
+        }
+        let span = BLOCK * WINDOW;
+        let window = base - base % span;
+        if window != self.base {
+            self.load(window);
+        }
+        self.masks
+            .get((base - window) / BLOCK)
+            .copied()
+            .unwrap_or(0)
+    }
+
     /// Computes and remembers the masks of the window at `base`. Out of
     /// line: it runs once per window, and keeping it out keeps the
     /// per-match path small enough to inline into every caller.
