@@ -8,7 +8,7 @@
 //! let root = corpus::root();
 //! let cases = corpus::bundled(&root)?;
 //! let card = Scorecard::measure(&cases, &Counter::load(&root)?, |_, _| {})?;
-//! print!("{}", scorecard::render::report(&card, scorecard::tokens::Metric::Cl100k, false));
+//! print!("{}", scorecard::render::report(&card, None, false));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -18,7 +18,8 @@ usage: cargo xtask scorecard [--markdown | --json] [--metric bytes|cl100k|o200k|
   (default)      readable tables on stdout, progress on stderr
   --markdown     the same tables as Markdown
   --json         one object: {\"cases\": [...], \"medians\": {...}, \"group_medians\": {...}}
-  --metric M     the per-case table's metric (default cl100k)
+  --metric M     one metric per case, the formats side by side (default:
+                 every metric, one row per case and format)
   --cases DIR    your own responses: every DIR/*.json, one response per file,
                  tool name from the file name unless --tool is given
 ";
@@ -26,7 +27,7 @@ usage: cargo xtask scorecard [--markdown | --json] [--metric bytes|cl100k|o200k|
 struct Args {
     markdown: bool,
     json: bool,
-    metric: Metric,
+    metric: Option<Metric>,
     cases: Option<PathBuf>,
     tool: Option<String>,
 }
@@ -35,7 +36,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut out = Args {
         markdown: false,
         json: false,
-        metric: Metric::Cl100k,
+        metric: None,
         cases: None,
         tool: None,
     };
@@ -51,7 +52,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--json" => out.json = true,
             "--metric" => {
                 let m = value("--metric")?;
-                out.metric = Metric::parse(&m).ok_or_else(|| format!("unknown metric {m}"))?;
+                out.metric = Some(Metric::parse(&m).ok_or_else(|| format!("unknown metric {m}"))?);
             }
             "--cases" => out.cases = Some(PathBuf::from(value("--cases")?)),
             "--tool" => out.tool = Some(value("--tool")?),

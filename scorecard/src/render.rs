@@ -105,6 +105,55 @@ fn cases_table(card: &Scorecard, metric: Metric) -> Table {
     Table { head, rows }
 }
 
+/// One row per case and format: every metric, the change against JSON in
+/// bytes and cl100k tokens, and the round trip.
+fn long_table(card: &Scorecard) -> Table {
+    let head = [
+        "case",
+        "group",
+        "format",
+        "bytes",
+        "cl100k",
+        "o200k",
+        "qwen2",
+        "\u{394} bytes",
+        "\u{394} cl100k",
+        "round trip",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let mut rows = Vec::new();
+    for (case, group) in card.cases() {
+        let json = card.row(case, Format::Json).map(|r| r.counts);
+        for format in Format::ALL {
+            let Some(r) = card.row(case, format) else {
+                continue;
+            };
+            let name = match r.chosen {
+                Some(chosen) => format!("best ({chosen})"),
+                None => format.name().to_owned(),
+            };
+            let mut cells = vec![case.to_owned(), group.name().to_owned(), name];
+            if r.produced {
+                cells.extend(Metric::ALL.iter().map(|m| m.of(&r.counts).to_string()));
+                for metric in [Metric::Bytes, Metric::Cl100k] {
+                    cells.push(match (format, json) {
+                        (Format::Json, _) | (_, None) => String::new(),
+                        (_, Some(j)) => delta(metric.of(&j), metric.of(&r.counts))
+                            .map(format_delta)
+                            .unwrap_or_default(),
+                    });
+                }
+            } else {
+                cells.extend(["refused", "", "", "", "", ""].map(str::to_owned));
+            }
+            cells.push(mark(r.roundtrip).to_owned());
+            rows.push(cells);
+        }
+    }
+    Table { head, rows }
+}
+
 /// The medians of every format and metric over `group` (all: `None`).
 fn medians_table(card: &Scorecard, group: Option<Group>) -> Table {
     let mut head = vec![String::from("format")];
@@ -139,10 +188,11 @@ fn medians_table(card: &Scorecard, group: Option<Group>) -> Table {
     Table { head, rows }
 }
 
-/// The readable report: per-case table of `metric`, medians overall and
-/// per group, notes.
+/// The readable report: the per-case table (every format and metric, or
+/// with `metric` one metric with the formats side by side), medians
+/// overall and per group, notes.
 #[must_use]
-pub fn report(card: &Scorecard, metric: Metric, markdown: bool) -> String {
+pub fn report(card: &Scorecard, metric: Option<Metric>, markdown: bool) -> String {
     let mut out = String::new();
     let heading = |out: &mut String, text: &str| {
         if markdown {
@@ -151,14 +201,17 @@ pub fn report(card: &Scorecard, metric: Metric, markdown: bool) -> String {
             out.push_str(&format!("\n{text}\n"));
         }
     };
-    heading(
-        &mut out,
-        &format!(
-            "{} per case (\u{394} against json; \u{2713} decodes back to the input, \u{2717} does not, \u{b7} not decoded)",
-            metric.name()
-        ),
-    );
-    cases_table(card, metric).render(markdown, &mut out);
+    let legend = "\u{394} against json; \u{2713} decodes back to the input, \u{2717} does not, \u{b7} not decoded";
+    match metric {
+        Some(metric) => {
+            heading(&mut out, &format!("{} per case ({legend})", metric.name()));
+            cases_table(card, metric).render(markdown, &mut out);
+        }
+        None => {
+            heading(&mut out, &format!("per case and format ({legend})"));
+            long_table(card).render(markdown, &mut out);
+        }
+    }
     heading(
         &mut out,
         "medians, all cases (\u{394} against json; savings sorted, upper middle)",
