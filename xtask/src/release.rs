@@ -310,7 +310,11 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     git(&["commit", "-qam", &format!("release {krate} {version}")])?;
     git(&["tag", &tag])?;
     eprintln!("xtask: ✓ committed and tagged {tag}");
-    step("cargo publish", cargo().args(["publish", "-p", krate]))
+    step("cargo publish", cargo().args(["publish", "-p", krate])).map_err(|e| {
+        format!(
+            "{e}\nthe release is committed and tagged ({tag}); publish it with `cargo publish -p {krate}` once that is fixed"
+        )
+    })
 }
 
 #[cfg(test)]
