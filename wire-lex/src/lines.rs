@@ -271,12 +271,109 @@ impl<'a> Iterator for Lines<'a> {
         let raw = self.input.get(offset..lf)?;
         self.line(offset, raw, lf + 1, true)
     }
+
+    /// `sum`, `count`, `for_each` and friends: the same items as `next`,
+    /// from a loop that keeps the cursor in registers (through `next` it
+    /// lives in the iterator, in memory, between two lines).
+    #[inline]
+    fn fold<B, F>(mut self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Self::Item) -> B,
+    {
+        let mut acc = init;
+        let input = self.input;
+        let strip = self.config.cr == CrPolicy::StripOne;
+        let (mut pos, mut bits, mut block) = (self.pos, self.bits, self.block);
+        while pos < input.len() {
+            while bits == 0 {
+                block = block.wrapping_add(BLOCK);
+                if block >= input.len() {
+                    self.pos = pos;
+                    return match self.last_line(pos) {
+                        Some(item) => f(acc, item),
+                        None => acc,
+                    };
+                }
+                bits = self.scan.block_at(block);
+            }
+            let lf = block + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(raw) = input.get(pos..lf) else {
+                return acc;
+            };
+            if raw.len() > self.max {
+                let error = self.too_long(pos, raw.len());
+                return f(acc, Err(error));
+            }
+            let bytes = match raw.split_last() {
+                Some((b'\r', head)) if strip => head,
+                _ => raw,
+            };
+            let line = Line {
+                bytes,
+                offset: pos,
+                end: lf + 1,
+                terminated: true,
+                input,
+            };
+            pos = lf + 1;
+            acc = f(acc, Ok(line));
+        }
+        acc
+    }
 }
 
 impl core::iter::FusedIterator for Lines<'_> {}
 
 #[cfg(test)]
 mod tests {
+
+    /// `fold` (behind `sum`, `count`, `for_each`) gives exactly the items
+    /// of `next`, errors and the final line included.
+    #[test]
+    fn fold_and_next_agree() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..3000 {
+            let len = round % 300;
+            let input: Vec<u8> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    match x % 7 {
+                        0 => b'\n',
+                        1 => b'\r',
+                        _ => b'a' + (x >> 8) as u8 % 26,
+                    }
+                })
+                .collect();
+            for cr in [CrPolicy::StripOne, CrPolicy::Keep] {
+                for cap in [None, Some(0), Some(3), Some(40)] {
+                    let cfg = LineConfig::default().cr(cr).max_line_len(cap);
+                    let by_next: Vec<_> = core::iter::from_fn({
+                        let mut it = Lines::new(&input, cfg);
+                        move || it.next()
+                    })
+                    .collect();
+                    let by_fold = Lines::new(&input, cfg).fold(Vec::new(), |mut v, item| {
+                        v.push(item);
+                        v
+                    });
+                    assert_eq!(by_next, by_fold, "{input:?} {cfg:?}");
+                    // After some lines through `next`, `fold` continues.
+                    let mut it = Lines::new(&input, cfg);
+                    let head: Vec<_> = it.by_ref().take(2).collect();
+                    let tail = it.fold(Vec::new(), |mut v, item| {
+                        v.push(item);
+                        v
+                    });
+                    let joined: Vec<_> = head.into_iter().chain(tail).collect();
+                    assert_eq!(by_next, joined, "{input:?} {cfg:?} split");
+                }
+            }
+        }
+    }
+
     use super::*;
 
     fn contents(input: &[u8], config: LineConfig) -> Vec<Result<&[u8], Error>> {
