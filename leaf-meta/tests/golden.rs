@@ -4,6 +4,10 @@
 //! vectors` regenerates the file; `--check` (in CI) shows drift as a diff.
 #![allow(clippy::unwrap_used, reason = "test")]
 
+mod support {
+    pub(crate) mod maps;
+}
+
 #[path = "../../xtask/shared/golden.rs"]
 mod golden;
 #[path = "../../xtask/shared/golden_json.rs"]
@@ -11,21 +15,6 @@ mod golden_json;
 
 use leaf_meta::{LeafMap, MapId};
 use serde_json::json;
-
-const MAPS: [(&str, &str); 3] = [
-    (
-        "qwen2.62c2f94fcbdb.json",
-        "62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad",
-    ),
-    (
-        "qwen2.887311099cdc.json",
-        "887311099cdc09e7022001a01fa1da396750d669b7ed2c242a000b9badd09791",
-    ),
-    (
-        "r50k_base.json",
-        "bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32",
-    ),
-];
 
 const TEXTS: [(&str, &str); 14] = [
     ("prose", "The quick brown fox jumps over the lazy dog."),
@@ -69,7 +58,7 @@ const TEXTS: [(&str, &str); 14] = [
 fn golden_vectors_match_the_code() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps");
     let mut lines = Vec::new();
-    for (file, pin) in MAPS {
+    for (file, pin) in support::maps::MAPS {
         let map = LeafMap::from_file(dir.join(file), &MapId::parse(pin).unwrap()).unwrap();
         for (name, text) in TEXTS {
             let ids = map.encode(text);

@@ -1,25 +1,16 @@
 //! The committed maps hash to the pins the spec gives them (§2.1, §2.3).
 #![allow(clippy::unwrap_used, reason = "test")]
 
+mod support {
+    pub(crate) mod maps;
+}
+
 use leaf_meta::MapId;
 
 #[test]
 fn committed_maps_match_their_pins() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maps");
-    for (file, pin) in [
-        (
-            "qwen2.62c2f94fcbdb.json",
-            "62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad",
-        ),
-        (
-            "qwen2.887311099cdc.json",
-            "887311099cdc09e7022001a01fa1da396750d669b7ed2c242a000b9badd09791",
-        ),
-        (
-            "r50k_base.json",
-            "bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32",
-        ),
-    ] {
+    for (file, pin) in support::maps::MAPS {
         let bytes = std::fs::read(dir.join(file)).unwrap();
         assert_eq!(
             MapId::of_bytes(&bytes),
