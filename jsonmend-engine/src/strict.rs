@@ -19,7 +19,16 @@ pub(crate) enum Check {
 struct Frame {
     object: bool,
     key_base: usize,
-    index: Option<FingerprintSet>,
+    index: KeyIndex,
+}
+
+/// What an open object knows of its keys beyond their list: a 64-bit
+/// signature (one bit per fingerprint) that clears most new keys without a
+/// look at the list, and a set once the object is large.
+#[derive(Debug, Default)]
+pub(crate) struct KeyIndex {
+    sig: u64,
+    set: Option<FingerprintSet>,
 }
 
 /// A set of key fingerprints for large objects: open addressing with linear
@@ -194,7 +203,7 @@ impl Keys {
         &mut self,
         src: &[u8],
         base: usize,
-        index: &mut Option<FingerprintSet>,
+        index: &mut KeyIndex,
         span: (usize, usize),
         escaped: bool,
     ) -> bool {
@@ -205,16 +214,19 @@ impl Keys {
             fingerprint_in(src, span.0, span.1)
         };
         let current = self.hashes.get(base..).unwrap_or_default();
-        let seen = match index {
+        let seen = match &mut index.set {
             Some(set) => set.insert(h),
             None => {
-                let seen = current.contains(&h);
+                let bit = 1u64 << (h >> 58);
+                let maybe = index.sig & bit != 0;
+                index.sig |= bit;
+                let seen = maybe && current.contains(&h);
                 if current.len() >= SMALL {
                     let mut set = FingerprintSet::default();
                     for &k in current.iter().chain([&h]) {
                         set.insert(k);
                     }
-                    *index = Some(set);
+                    index.set = Some(set);
                 }
                 seen
             }
@@ -384,7 +396,7 @@ impl Validator<'_> {
         self.stack.push(Frame {
             object,
             key_base: self.keys.base(),
-            index: None,
+            index: KeyIndex::default(),
         });
         Ok(())
     }

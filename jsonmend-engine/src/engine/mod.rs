@@ -126,7 +126,7 @@ pub(crate) struct Frame {
     /// `{` merged into this object by R055, each owed a `}`.
     pub(crate) absorbed: usize,
     pub(crate) key_base: usize,
-    pub(crate) key_index: Option<crate::strict::FingerprintSet>,
+    pub(crate) key_index: crate::strict::KeyIndex,
     /// The last key's span in the source, for messages.
     pub(crate) key: (usize, usize),
     /// Out offset where the last item starts (R053 inserts `{` there).
@@ -148,7 +148,7 @@ impl Frame {
             open_out,
             absorbed: 0,
             key_base,
-            key_index: None,
+            key_index: crate::strict::KeyIndex::default(),
             key: (0, 0),
             last_item_out: open_out,
             last_item_string: false,

@@ -276,7 +276,7 @@ impl<'a> Engine<'a> {
         };
         f.key = key_in;
         let base = f.key_base;
-        let mut index = f.key_index.take();
+        let mut index = core::mem::take(&mut f.key_index);
         let escaped = escaped.unwrap_or_else(|| {
             self.out
                 .get(span.0..span.1)
