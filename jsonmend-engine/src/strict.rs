@@ -410,6 +410,7 @@ impl Validator<'_> {
     }
 
     /// A key, its colon and the whitespace after it.
+    #[inline(always)]
     fn key(&mut self) -> Result<(), Stop> {
         if self.peek() != Some(b'"') {
             return Err(Stop::Invalid);
