@@ -80,9 +80,8 @@ impl FingerprintSet {
 #[derive(Default)]
 pub(crate) struct Keys {
     /// Fingerprints of the open objects' keys, scanned contiguously.
-    hashes: Vec<u64>,
-    /// The keys' spans, parallel to `hashes`.
-    spans: Vec<(usize, usize)>,
+    /// Each key's fingerprint and span, one push per key.
+    entries: Vec<(u64, usize, usize)>,
 }
 
 const SMALL: usize = 24;
@@ -186,14 +185,13 @@ impl Keys {
     /// Where the keys of a newly opened object start.
     #[inline]
     pub(crate) fn base(&self) -> usize {
-        self.hashes.len()
+        self.entries.len()
     }
 
     /// Forgets the keys of a closed object.
     #[inline]
     pub(crate) fn truncate(&mut self, base: usize) {
-        self.hashes.truncate(base);
-        self.spans.truncate(base);
+        self.entries.truncate(base);
     }
 
     /// Adds a key (its raw span in `src`) to the object whose keys start at
@@ -213,17 +211,17 @@ impl Keys {
         } else {
             fingerprint_in(src, span.0, span.1)
         };
-        let current = self.hashes.get(base..).unwrap_or_default();
+        let current = self.entries.get(base..).unwrap_or_default();
         let seen = match &mut index.set {
             Some(set) => set.insert(h),
             None => {
                 let bit = 1u64 << (h >> 58);
                 let maybe = index.sig & bit != 0;
                 index.sig |= bit;
-                let seen = maybe && current.contains(&h);
+                let seen = maybe && current.iter().any(|e| e.0 == h);
                 if current.len() >= SMALL {
                     let mut set = FingerprintSet::default();
-                    for &k in current.iter().chain([&h]) {
+                    for k in current.iter().map(|e| e.0).chain([h]) {
                         set.insert(k);
                     }
                     index.set = Some(set);
@@ -234,13 +232,11 @@ impl Keys {
         // Equal fingerprints are compared byte for byte (rare).
         let dup = seen && {
             let text = key_text(raw);
-            let spans = self.spans.get(base..).unwrap_or_default();
-            current.iter().zip(spans).any(|(&hash, &(s, e))| {
+            current.iter().any(|&(hash, s, e)| {
                 hash == h && *key_text(src.get(s..e).unwrap_or_default()) == *text
             })
         };
-        self.hashes.push(h);
-        self.spans.push(span);
+        self.entries.push((h, span.0, span.1));
         dup
     }
 }
