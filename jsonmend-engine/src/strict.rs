@@ -196,7 +196,7 @@ impl Keys {
 
     /// Adds a key (its raw span in `src`) to the object whose keys start at
     /// `base`; returns whether it repeats an earlier key.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert(
         &mut self,
         src: &[u8],
