@@ -302,3 +302,29 @@ fn check_references() -> Result<(), String> {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drift_shows_the_vector_and_the_bytes_around_it() {
+        let committed = "{\"name\":\"a\",\"ids\":[1,2]}\n{\"name\":\"b\",\"ids\":[3]}\n";
+        let produced = "{\"name\":\"a\",\"ids\":[1,2]}\n{\"name\":\"b\",\"ids\":[4]}\nextra\n";
+        let d = diff("f.jsonl", committed, produced);
+        assert!(d.contains("@@ line 2 (b) @@"), "{d}");
+        assert!(d.contains("- {\"name\":\"b\",\"ids\":[3]}"), "{d}");
+        assert!(d.contains("+ {\"name\":\"b\",\"ids\":[4]}"), "{d}");
+        assert!(d.contains("@@ line 3 (extra) @@"), "{d}");
+        assert_eq!(changed_lines(committed, produced), 2);
+        assert_eq!(changed_lines(committed, committed), 0);
+    }
+
+    #[test]
+    fn origin_rows_change_with_the_bytes() {
+        let a = record_row("x.jsonl", b"abc", "ref");
+        assert_eq!(a, record_row("x.jsonl", b"abc", "ref"));
+        assert_ne!(a, record_row("x.jsonl", b"abd", "ref"));
+        assert!(a.starts_with("| `x.jsonl` | 3 | `"));
+    }
+}
