@@ -3,11 +3,14 @@
 //! close return a JSON object with a `calls` array. Shared by the
 //! `jsonmend_llm` fuzz target and `cargo test`.
 
+#[path = "deep_json.rs"]
+mod deep_json;
+
 use jsonmend_engine::{LlmStream, Provider};
 use serde_json::Value;
 
 fn calls_object(text: &str) -> Result<Value, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e}): {text}"))?;
+    let v: Value = deep_json::parse(text).map_err(|e| format!("not JSON ({e}): {text}"))?;
     if !v.get("calls").is_some_and(Value::is_array) {
         return Err(format!("no calls array: {text}"));
     }

@@ -2,6 +2,9 @@
 //! the session and every answer is a protocol response line. Shared by the
 //! `jsonmend_protocol` fuzz target and `cargo test`.
 
+#[path = "deep_json.rs"]
+mod deep_json;
+
 use jsonmend_engine::Session;
 use serde_json::Value;
 
@@ -15,7 +18,7 @@ pub(crate) fn check(data: &[u8]) -> Result<(), String> {
         if reply.line.contains('\n') {
             return Err(format!("reply spans lines: {:?}", reply.line));
         }
-        let v: Value = serde_json::from_str(&reply.line)
+        let v: Value = deep_json::parse(&reply.line)
             .map_err(|e| format!("reply is not JSON ({e}): {:?}", reply.line))?;
         let obj = v.as_object().ok_or("reply is not an object")?;
         let id_ok = matches!(
