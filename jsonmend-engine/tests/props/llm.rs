@@ -3,6 +3,9 @@
 //! close return a JSON object with a `calls` array. Shared by the
 //! `jsonmend_llm` fuzz target and `cargo test`.
 
+// Also loaded by the other properties: the fuzz targets include each file
+// on its own.
+#[allow(clippy::duplicate_mod)]
 #[path = "deep_json.rs"]
 mod deep_json;
 

@@ -2,6 +2,9 @@
 //! the session and every answer is a protocol response line. Shared by the
 //! `jsonmend_protocol` fuzz target and `cargo test`.
 
+// Also loaded by the other properties: the fuzz targets include each file
+// on its own.
+#[allow(clippy::duplicate_mod)]
 #[path = "deep_json.rs"]
 mod deep_json;
 
