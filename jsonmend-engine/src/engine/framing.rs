@@ -417,7 +417,7 @@ impl Engine<'_> {
                 .windows(close.len())
                 .position(|w| w == close.as_bytes())
                 .map_or(self.src.len(), |p| end + p + close.len());
-            self.work.add((stop - end) * close.len());
+            self.work.add(stop.saturating_sub(end) * close.len());
             let token = self.slice(at, end + 1);
             self.note_with(Rule::WrapperMarkup, at, token);
             self.pos = stop;
