@@ -203,7 +203,7 @@ fn diff(name: &str, committed: &str, produced: &str) -> String {
             let _ = writeln!(
                 out,
                 "… and {} more changed lines",
-                changed_lines(committed, produced) - 20
+                changed_lines(committed, produced).saturating_sub(20)
             );
             break;
         }
