@@ -245,30 +245,7 @@ impl Keys {
 /// character or (unless the input is known UTF-8) non-ASCII; eight bytes at
 /// a time.
 pub(crate) fn find_string_stop(bytes: &[u8], stop_high: bool) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let high_mask = if stop_high { HIGH } else { 0 };
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let quote = w ^ (ONES * u64::from(b'"'));
-        let slash = w ^ (ONES * u64::from(b'\\'));
-        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-        let ctrl = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-        let hit = zero(quote) | zero(slash) | ctrl | (w & high_mask);
-        if hit != 0 {
-            return Some(at + (hit.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == b'"' || b == b'\\' || b < 0x20 || (stop_high && b >= 0x80))
-        .map(|p| at + p)
+    string_stop_at(bytes, 0, stop_high)
 }
 
 /// [`find_string_stop`] from offset `at` of `src`, as an offset of `src`:
@@ -291,7 +268,10 @@ fn string_stop_at(src: &[u8], mut at: usize, stop_high: bool) -> Option<usize> {
         }
         at += 8;
     }
-    find_string_stop(src.get(at..)?, stop_high).map(|p| at + p)
+    src.get(at..)?
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20 || (stop_high && b >= 0x80))
+        .map(|p| at + p)
 }
 
 /// Validates `src` as strict JSON with at most `max_depth` nesting levels;
