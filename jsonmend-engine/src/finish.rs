@@ -126,6 +126,68 @@ enum Run {
 }
 
 fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
+    if let Some(done) = precheck(input, opts, utf8_known)? {
+        return Ok(done);
+    }
+    let escaped = escaped_document(input);
+    let unescaped;
+    let (src, shift) = match escaped {
+        Some(at) => {
+            unescaped = unescape_one_level(input.get(at..).unwrap_or_default());
+            (unescaped.as_slice(), at)
+        }
+        None => (input, 0),
+    };
+    let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
+    engine.max_repairs = opts.max_repairs;
+    engine.fast_lane = !opts.general_path_only;
+    engine.utf8_known = utf8_known && shift == 0;
+    engine.run().map_err(|e| shifted(e, input, shift))?;
+    assemble(input, engine, shift, escaped.is_some(), opts)
+}
+
+/// An engine error at its source offset, placed in the input.
+pub(crate) fn shifted(e: Error, input: &[u8], shift: usize) -> Error {
+    match e.offset {
+        Some(off) if shift > 0 => e.at(input, off + shift),
+        _ => e,
+    }
+}
+
+/// [`repair_bytes_unchecked`] for a watch stream: `engine` ran over its
+/// whole source (`input`, or `input` from `shift` unescaped one level when
+/// `escaped`) in steps, or stopped with an error; the result is assembled
+/// exactly as for the whole input at once.
+pub(crate) fn finish_stream<'a>(
+    input: &'a [u8],
+    engine: Result<Engine<'_>, Error>,
+    shift: usize,
+    escaped: bool,
+    opts: &Options,
+) -> Result<Repaired<'a>, Error> {
+    let run = match precheck(input, opts, false)? {
+        Some(done) => done,
+        None => {
+            let engine = engine.map_err(|e| shifted(e, input, shift))?;
+            assemble(input, engine, shift, escaped, opts)?
+        }
+    };
+    let r = match run {
+        Run::Borrowed(repaired) => {
+            let text = core::str::from_utf8(input).map_or_else(
+                |_| Cow::Owned(String::from_utf8_lossy(input).into_owned()),
+                Cow::Borrowed,
+            );
+            repaired.with_text(text)
+        }
+        Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
+    };
+    Ok(coerced(r, input, opts))
+}
+
+/// What is decided before the engine runs: `E041`, `E001`, and strict
+/// input (returned unchanged) or too deep (`E040`).
+fn precheck(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Option<Run>, Error> {
     if input.len() > opts.max_input {
         return Err(Error::new(
             ErrorCode::E041,
@@ -169,35 +231,26 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
                 0,
                 input.len(),
             );
-            return Ok(Run::Borrowed(v));
+            Ok(Some(Run::Borrowed(v)))
         }
-        Check::TooDeep(at) => {
-            return Err(Error::new(
-                ErrorCode::E040,
-                alloc::format!("nesting deeper than {} levels", opts.max_depth),
-            )
-            .at(input, at));
-        }
-        Check::Invalid(_) => {}
+        Check::TooDeep(at) => Err(Error::new(
+            ErrorCode::E040,
+            alloc::format!("nesting deeper than {} levels", opts.max_depth),
+        )
+        .at(input, at)),
+        Check::Invalid(_) => Ok(None),
     }
-    let escaped = escaped_document(input);
-    let unescaped;
-    let (src, shift) = match escaped {
-        Some(at) => {
-            unescaped = unescape_one_level(input.get(at..).unwrap_or_default());
-            (unescaped.as_slice(), at)
-        }
-        None => (input, 0),
-    };
-    let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
-    engine.max_repairs = opts.max_repairs;
-    engine.fast_lane = !opts.general_path_only;
-    engine.utf8_known = utf8_known && shift == 0;
-    engine.run().map_err(|e| match e.offset {
-        Some(off) if shift > 0 => e.at(input, off + shift),
-        _ => e,
-    })?;
-    if shift > 0 || escaped.is_some() {
+}
+
+/// The result of an engine that ran to the end of its source.
+fn assemble(
+    input: &[u8],
+    mut engine: Engine<'_>,
+    shift: usize,
+    escaped: bool,
+    opts: &Options,
+) -> Result<Run, Error> {
+    if shift > 0 || escaped {
         for r in &mut engine.repairs {
             r.offset += shift;
         }
@@ -314,7 +367,7 @@ fn no_document(input: &[u8], engine: &Engine<'_>, opts: &Options) -> Result<Run,
 
 /// The offset of a backslash-escaped document (`\"…` or `{\"…`) at the
 /// leading position, if there is one.
-fn escaped_document(input: &[u8]) -> Option<usize> {
+pub(crate) fn escaped_document(input: &[u8]) -> Option<usize> {
     let skip = |mut i: usize| {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = input.get(i) {
             i += 1;

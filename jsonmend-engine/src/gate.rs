@@ -23,7 +23,7 @@ pub fn repair<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'a>, Error>
     gate(input.as_bytes(), r, opts).map_err(|e| hinted(e, input.as_bytes(), opts))
 }
 
-fn hinted(e: Error, input: &[u8], opts: &Options) -> Error {
+pub(crate) fn hinted(e: Error, input: &[u8], opts: &Options) -> Error {
     e.with_hint(input, opts.schema.as_ref().map(crate::Schema::canonical))
 }
 

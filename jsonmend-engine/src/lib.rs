@@ -28,6 +28,7 @@ mod validate;
 mod value;
 mod value_parse;
 mod verdict;
+mod watch;
 
 pub use analyze::{Decision, RepairPlan, analyze};
 pub use error::{Error, ErrorCode};
@@ -48,3 +49,4 @@ pub use server::{MAX_LINE, Reply, Session};
 pub use validate::{Validation, validate};
 pub use value::{Number, ParseError, Value};
 pub use verdict::{Mismatch, SchemaVerdict};
+pub use watch::{Delta, DeltaOp, Event, EventKind, Progress, Watch, WatchFinal};

@@ -45,6 +45,15 @@ pub fn readiness(input: &[u8], opts: &Options) -> Readiness {
         profile: Profile::Default,
         ..opts.clone()
     };
+    of_result(repair_bytes_unchecked(input, &opts).as_ref(), &opts)
+}
+
+/// Readiness from the unchecked repair of the input under the `default`
+/// profile (what a watch stream already has at its end).
+pub(crate) fn of_result(
+    r: Result<&crate::Repaired<'_>, &crate::Error>,
+    opts: &Options,
+) -> Readiness {
     let schema = opts.schema.as_ref();
     let none = |step: &'static str| Readiness {
         syntax_permille: 0,
@@ -53,7 +62,7 @@ pub fn readiness(input: &[u8], opts: &Options) -> Readiness {
         step,
         verdict: schema.map(|s| s.verdict(None)),
     };
-    let r = match repair_bytes_unchecked(input, &opts) {
+    let r = match r {
         Ok(r) => r,
         Err(e) => {
             return match e.code {

@@ -31,6 +31,33 @@ pub(crate) struct KeyIndex {
     set: Option<FingerprintSet>,
 }
 
+/// What a key insertion changed in a [`KeyIndex`], to take it back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeyIndexMark {
+    sig: u64,
+    set_len: Option<usize>,
+}
+
+impl KeyIndex {
+    /// The state to come back to with [`KeyIndex::undo`].
+    pub(crate) fn mark(&self) -> KeyIndexMark {
+        KeyIndexMark {
+            sig: self.sig,
+            set_len: self.set.as_ref().map(|s| s.len),
+        }
+    }
+
+    /// Takes back the one insertion of `h` made since `mark`.
+    pub(crate) fn undo(&mut self, mark: KeyIndexMark, h: u64) {
+        self.sig = mark.sig;
+        match (mark.set_len, self.set.as_mut()) {
+            (None, _) => self.set = None,
+            (Some(n), Some(set)) if set.len > n => set.remove_last(h),
+            _ => {}
+        }
+    }
+}
+
 /// A set of key fingerprints for large objects: open addressing with linear
 /// probing, kept at most half full (constant time per key, linear memory).
 #[derive(Debug, Default)]
@@ -61,6 +88,26 @@ impl FingerprintSet {
                 Some(x) if x == h => return true,
                 Some(_) => i = (i + 1) & mask,
                 None => return false,
+            }
+        }
+    }
+
+    /// Takes back `h`, the most recent insertion (a watch step undone).
+    /// Every earlier key's probe run stopped before this slot when it was
+    /// inserted, so emptying the slot breaks no run.
+    pub(crate) fn remove_last(&mut self, h: u64) {
+        let h = if h == 0 { 0x9E37_79B9_7F4A_7C15 } else { h };
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut i = (h as usize) & mask;
+        for _ in 0..self.slots.len() {
+            match self.slots.get_mut(i) {
+                Some(slot) if *slot == h => {
+                    *slot = 0;
+                    self.len -= 1;
+                    return;
+                }
+                Some(0) | None => return,
+                Some(_) => i = (i + 1) & mask,
             }
         }
     }
@@ -192,6 +239,26 @@ impl Keys {
     #[inline]
     pub(crate) fn truncate(&mut self, base: usize) {
         self.entries.truncate(base);
+    }
+
+    /// Forgets the keys from `base` on and hands them over (a watch step
+    /// may have to put them back).
+    pub(crate) fn split_off(&mut self, base: usize) -> Vec<(u64, usize, usize)> {
+        if base >= self.entries.len() {
+            return Vec::new();
+        }
+        self.entries.split_off(base)
+    }
+
+    /// Puts back keys taken by [`Keys::split_off`] (at the current end).
+    pub(crate) fn restore(&mut self, len: usize, mut tail: Vec<(u64, usize, usize)>) {
+        self.entries.truncate(len);
+        self.entries.append(&mut tail);
+    }
+
+    /// The fingerprint of the last key added.
+    pub(crate) fn last_hash(&self) -> u64 {
+        self.entries.last().map_or(0, |e| e.0)
     }
 
     /// Adds a key (its raw span in `src`) to the object whose keys start at

@@ -204,7 +204,7 @@ impl Engine<'_> {
     /// `IDENT(` at `at`: the identifier's end (the `(` offset).
     pub(crate) fn call_at(&self, at: usize) -> Option<usize> {
         let mut i = at;
-        if self.slice(at, at + 4) == b"new " {
+        if self.lit_at(at, b"new ") {
             i += 4;
         }
         if !self.byte(i).is_some_and(is_ident_start) {

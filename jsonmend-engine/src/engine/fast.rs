@@ -102,6 +102,7 @@ impl Engine<'_> {
                     b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
                     b'u' => {
                         // Surrogates (and the rest of Dxxx) take the general path.
+                        self.saw(at + 5);
                         let unit = crate::json::hex4(self.src, at + 2)?;
                         if (0xD000..=0xDFFF).contains(&unit) {
                             return None;

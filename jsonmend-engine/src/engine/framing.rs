@@ -3,12 +3,12 @@
 
 use super::bare::{complete_literal, literal, number_like};
 use super::scan::{is_ident, is_quote, is_special_ws};
-use super::{Engine, Kind, Sep, State};
+use super::{Engine, Kind, Phase, Sep, State};
 use crate::error::Error;
 use crate::rules::Rule;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
     /// Input start or fence start: a value may begin here.
     Leading,
     /// Inside prose; `leading` before the first document.
@@ -35,126 +35,148 @@ impl Engine<'_> {
     /// Runs the whole input: documents and the prose, fences and markup
     /// around them.
     pub(crate) fn run(&mut self) -> Result<(), Error> {
-        if self.src.starts_with(b"\xEF\xBB\xBF") {
-            self.note(Rule::Bom, 0);
-            self.pos = 3;
+        while self.advance()? {}
+        Ok(())
+    }
+
+    /// Runs one unit of work (a framing decision, or document tokens);
+    /// false once the input is done. On a partial input each call is one
+    /// step a watch stream can undo.
+    pub(crate) fn advance(&mut self) -> Result<bool, Error> {
+        match self.phase {
+            Phase::Start => {
+                if self.lit_at(0, b"\xEF\xBB\xBF") {
+                    self.note(Rule::Bom, 0);
+                    self.pos = 3;
+                }
+                self.phase = Phase::Frame(Mode::Leading);
+            }
+            Phase::Frame(mode) => self.framing_step(mode)?,
+            Phase::Doc if self.partial => self.doc_step()?,
+            Phase::Doc => {
+                while self.phase == Phase::Doc {
+                    self.doc_step()?;
+                }
+            }
+            Phase::Done => return Ok(false),
         }
-        let mut mode = Mode::Leading;
-        loop {
-            match mode {
-                Mode::Leading => {
-                    self.plain_trivia();
-                    if self.eof() {
-                        break;
-                    }
-                    if let Some(next) = self.fence_closed(self.docs.is_empty()) {
-                        mode = next;
-                        continue;
-                    }
-                    if let Some((c, n)) = self.fence_open_at(self.pos) {
-                        self.open_fence(c, n);
-                        continue;
-                    }
-                    if self.leading_value_at(self.pos, true) {
-                        self.start_document()?;
-                        mode = Mode::Between;
-                        continue;
-                    }
-                    if !self.skip_prose {
-                        return Err(Error::new(crate::ErrorCode::E002, "no JSON value found")
-                            .at(self.src, self.pos));
-                    }
-                    mode = Mode::Prose {
-                        leading: self.docs.is_empty(),
+        Ok(true)
+    }
+
+    /// The input is done (a fence left open closes with it).
+    fn end_input(&mut self) {
+        self.fence = None;
+        self.phase = Phase::Done;
+    }
+
+    /// One framing decision in `mode`.
+    fn framing_step(&mut self, mode: Mode) -> Result<(), Error> {
+        match mode {
+            Mode::Leading => {
+                self.plain_trivia();
+                if self.eof() {
+                    self.end_input();
+                    return Ok(());
+                }
+                if let Some(next) = self.fence_closed(self.docs.is_empty()) {
+                    self.phase = Phase::Frame(next);
+                    return Ok(());
+                }
+                if let Some((c, n)) = self.fence_open_at(self.pos) {
+                    self.open_fence(c, n);
+                    return Ok(());
+                }
+                if self.leading_value_at(self.pos, true) {
+                    self.start_document();
+                    return Ok(());
+                }
+                if !self.skip_prose {
+                    return Err(Error::new(crate::ErrorCode::E002, "no JSON value found")
+                        .at(self.src, self.pos));
+                }
+                self.phase = Phase::Frame(Mode::Prose {
+                    leading: self.docs.is_empty(),
+                });
+            }
+            Mode::Prose { leading } => {
+                let start = self.pos;
+                self.prose_text = false;
+                let found = self.scan_prose(leading);
+                if self.prose_text {
+                    let rule = if leading {
+                        Rule::LeadingProse
+                    } else {
+                        Rule::TrailingProse
                     };
+                    if !leading && self.payload_end.is_none() {
+                        self.payload_end = Some(start);
+                    }
+                    self.note_weighted(rule, start, super::Detail::None, 0);
                 }
-                Mode::Prose { leading } => {
-                    let start = self.pos;
-                    self.prose_text = false;
-                    let found = self.scan_prose(leading);
-                    if self.prose_text {
-                        let rule = if leading {
-                            Rule::LeadingProse
+                match found {
+                    Found::Eof => self.end_input(),
+                    Found::Fence(c, n) => {
+                        self.open_fence(c, n);
+                        self.phase = Phase::Frame(Mode::Leading);
+                    }
+                    Found::Sse(len) => {
+                        self.note_with(Rule::WrapperMarkup, self.pos, b"data:");
+                        self.saw_wrapper = true;
+                        self.pos += len;
+                        if self.lit_at(self.pos, b"[DONE]") {
+                            self.pos += 6;
                         } else {
-                            Rule::TrailingProse
-                        };
-                        if !leading && self.payload_end.is_none() {
-                            self.payload_end = Some(start);
+                            self.phase = Phase::Frame(Mode::Leading);
                         }
-                        self.note_weighted(rule, start, super::Detail::None, 0);
                     }
-                    match found {
-                        Found::Eof => break,
-                        Found::Fence(c, n) => {
-                            self.open_fence(c, n);
-                            mode = Mode::Leading;
-                        }
-                        Found::Sse(len) => {
-                            self.note_with(Rule::WrapperMarkup, self.pos, b"data:");
-                            self.saw_wrapper = true;
-                            self.pos += len;
-                            let rest = self.slice(self.pos, self.pos + 7);
-                            if rest.starts_with(b"[DONE]") {
-                                self.pos += 6;
-                                mode = Mode::Prose { leading };
-                            } else {
-                                mode = Mode::Leading;
-                            }
-                        }
-                        Found::Value => {
-                            self.payload_end = None;
-                            self.start_document()?;
-                            mode = Mode::Between;
-                        }
+                    Found::Value => {
+                        self.payload_end = None;
+                        self.start_document();
                     }
                 }
-                Mode::Between => {
-                    self.plain_trivia();
-                    if self.eof() {
-                        break;
+            }
+            Mode::Between => {
+                self.plain_trivia();
+                if self.eof() {
+                    self.end_input();
+                    return Ok(());
+                }
+                if let Some(next) = self.fence_closed(false) {
+                    self.phase = Phase::Frame(next);
+                    return Ok(());
+                }
+                if let Some(n) = self.closing_tag_len(self.pos) {
+                    let tag = self.slice(self.pos, self.pos + n);
+                    self.note_with(Rule::WrapperMarkup, self.pos, tag);
+                    self.pos += n;
+                    return Ok(());
+                }
+                let at = self.pos;
+                match self.peek() {
+                    Some(b'}' | b']' | b')') => {
+                        self.note(Rule::RedundantCloser, at);
+                        self.pos += 1;
                     }
-                    if let Some(next) = self.fence_closed(false) {
-                        mode = next;
-                        continue;
+                    Some(b',') if self.can_reopen() && self.key_colon_at(at + 1, true) => {
+                        self.note(Rule::ObjectContinuation, at);
+                        self.reopen(at)?;
                     }
-                    if let Some(n) = self.closing_tag_len(self.pos) {
-                        let tag = self.slice(self.pos, self.pos + n);
-                        self.note_with(Rule::WrapperMarkup, self.pos, tag);
-                        self.pos += n;
-                        continue;
+                    Some(b',' | b';') => {
+                        self.note(Rule::ExtraComma, at);
+                        self.pos += 1;
                     }
-                    let at = self.pos;
-                    match self.peek() {
-                        Some(b'}' | b']' | b')') => {
-                            self.note(Rule::RedundantCloser, at);
-                            self.pos += 1;
-                        }
-                        Some(b',') if self.can_reopen() && self.key_colon_at(at + 1, true) => {
-                            self.note(Rule::ObjectContinuation, at);
-                            self.reopen(at)?;
-                        }
-                        Some(b',' | b';') => {
-                            self.note(Rule::ExtraComma, at);
-                            self.pos += 1;
-                        }
-                        _ => {
-                            if let Some((c, n)) = self.fence_open_at(at) {
-                                self.open_fence(c, n);
-                                mode = Mode::Leading;
-                            } else if self.byte(at) != Some(b'`')
-                                && self.leading_value_at(at, false)
-                            {
-                                self.start_document()?;
-                            } else {
-                                mode = Mode::Prose { leading: false };
-                            }
+                    _ => {
+                        if let Some((c, n)) = self.fence_open_at(at) {
+                            self.open_fence(c, n);
+                            self.phase = Phase::Frame(Mode::Leading);
+                        } else if self.byte(at) != Some(b'`') && self.leading_value_at(at, false) {
+                            self.start_document();
+                        } else {
+                            self.phase = Phase::Frame(Mode::Prose { leading: false });
                         }
                     }
                 }
             }
-        }
-        if self.fence.is_some() {
-            self.fence = None;
         }
         Ok(())
     }
@@ -167,11 +189,11 @@ impl Engine<'_> {
         Some(Mode::Prose { leading })
     }
 
-    fn start_document(&mut self) -> Result<(), Error> {
+    fn start_document(&mut self) {
         self.unconfirmed = false;
         self.doc_in.push(self.pos);
         let start = self.out.len();
-        self.document(start)
+        self.enter_document(start);
     }
 
     /// Whether the last document is an object that R054 may reopen.
@@ -183,7 +205,7 @@ impl Engine<'_> {
 
     /// R054: retract the last document's `}` and continue its members.
     fn reopen(&mut self, comma: usize) -> Result<(), Error> {
-        let Some((start, end)) = self.docs.pop() else {
+        let Some((start, end)) = self.pop_doc() else {
             return Ok(());
         };
         let members = self
@@ -193,6 +215,7 @@ impl Engine<'_> {
         self.work.add(members.len());
         let has_members = members.iter().any(|b| !b.is_ascii_whitespace());
         self.truncate_out(end.saturating_sub(1));
+        self.retracted = Some((end.saturating_sub(1), false));
         self.push(Kind::Object, State::Key, b"")?;
         if let Some(f) = self.stack.last_mut() {
             f.open_out = start;
@@ -204,7 +227,8 @@ impl Engine<'_> {
             self.sep = Sep::Comma(comma);
         }
         self.pos = comma + 1;
-        self.document(start)
+        self.enter_document(start);
+        Ok(())
     }
 
     /// Whitespace and comments outside documents (nothing is written).
@@ -301,7 +325,7 @@ impl Engine<'_> {
         if word.is_empty() {
             return false;
         }
-        let at_eof = end >= self.src.len();
+        let at_eof = self.at_end(end);
         if at_eof && (matches!(word, b"-" | b"+") || word == "\u{2212}".as_bytes()) {
             return true;
         }
@@ -350,7 +374,7 @@ impl Engine<'_> {
             };
             let line_start = at == 0 || self.byte(at - 1) == Some(b'\n');
             match b {
-                b'd' if line_start && self.slice(at, at + 5) == b"data:" => {
+                b'd' if line_start && self.lit_at(at, b"data:") => {
                     let len = if self.byte(at + 5) == Some(b' ') {
                         6
                     } else {
@@ -417,6 +441,11 @@ impl Engine<'_> {
                 .windows(close.len())
                 .position(|w| w == close.as_bytes())
                 .map_or(self.src.len(), |p| end + p + close.len());
+            self.saw(if stop >= self.src.len() {
+                self.src.len()
+            } else {
+                stop - 1
+            });
             self.work.add(stop.saturating_sub(end) * close.len());
             let token = self.slice(at, end + 1);
             self.note_with(Rule::WrapperMarkup, at, token);

@@ -7,12 +7,16 @@
 mod bare;
 mod fast;
 mod framing;
+mod journal;
+mod partial;
 mod scan;
 mod string;
 mod structure;
 mod work;
 
 pub(crate) use bare::is_json_number;
+pub(crate) use framing::Mode;
+pub(crate) use journal::{Held, Journal, Stack};
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -117,8 +121,10 @@ pub(crate) struct Closed {
     pub(crate) items: usize,
 }
 
-#[derive(Debug)]
-pub(crate) struct Frame {
+/// A frame's grammar state: everything but its key index, copied whole
+/// when a watch step may have to be undone.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FrameState {
     pub(crate) kind: Kind,
     pub(crate) state: State,
     pub(crate) items: usize,
@@ -126,7 +132,6 @@ pub(crate) struct Frame {
     /// `{` merged into this object by R055, each owed a `}`.
     pub(crate) absorbed: usize,
     pub(crate) key_base: usize,
-    pub(crate) key_index: crate::strict::KeyIndex,
     /// The last key's span in the source, for messages.
     pub(crate) key: (usize, usize),
     /// Out offset where the last item starts (R053 inserts `{` there).
@@ -139,22 +144,43 @@ pub(crate) struct Frame {
     pub(crate) jsonp: bool,
 }
 
+#[derive(Debug)]
+pub(crate) struct Frame {
+    pub(crate) st: FrameState,
+    pub(crate) key_index: crate::strict::KeyIndex,
+}
+
+impl core::ops::Deref for Frame {
+    type Target = FrameState;
+    fn deref(&self) -> &FrameState {
+        &self.st
+    }
+}
+
+impl core::ops::DerefMut for Frame {
+    fn deref_mut(&mut self) -> &mut FrameState {
+        &mut self.st
+    }
+}
+
 impl Frame {
     fn new(kind: Kind, state: State, open_out: usize, key_base: usize) -> Frame {
         Frame {
-            kind,
-            state,
-            items: 0,
-            open_out,
-            absorbed: 0,
-            key_base,
+            st: FrameState {
+                kind,
+                state,
+                items: 0,
+                open_out,
+                absorbed: 0,
+                key_base,
+                key: (0, 0),
+                last_item_out: open_out,
+                last_item_string: false,
+                last_member: None,
+                had_comma: false,
+                jsonp: false,
+            },
             key_index: crate::strict::KeyIndex::default(),
-            key: (0, 0),
-            last_item_out: open_out,
-            last_item_string: false,
-            last_member: None,
-            had_comma: false,
-            jsonp: false,
         }
     }
 }
@@ -182,10 +208,10 @@ pub(crate) struct Engine<'a> {
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
     pub(crate) out: Vec<u8>,
-    pub(crate) stack: Vec<Frame>,
+    pub(crate) stack: Stack,
     /// Open containers per closer (`}`, `]`, `)`), for O(1) deeper matches.
     pub(crate) open_counts: [usize; 3],
-    pub(crate) held: Vec<u8>,
+    pub(crate) held: Held,
     pub(crate) sep: Sep,
     pub(crate) repairs: Vec<RawRepair>,
     pub(crate) totals: Totals,
@@ -239,6 +265,37 @@ pub(crate) struct Engine<'a> {
     pub(crate) payload_end: Option<usize>,
     /// Spec §19's work units (feature `work-counter`; no-op otherwise).
     pub(crate) work: work::Work,
+    /// Where the run is: framing, inside a document, done.
+    pub(crate) phase: Phase,
+    /// Output offset where the current document starts.
+    pub(crate) doc_start: usize,
+    /// Steps in a row that neither consumed input nor changed structure.
+    pub(crate) guard: usize,
+    /// More input may follow (a watch stream): reading at or past the end
+    /// starves the step instead of deciding on end of input.
+    pub(crate) partial: bool,
+    /// The furthest offset the current step examined (watch streams only).
+    pub(crate) horizon: core::cell::Cell<usize>,
+    /// What the current watch step changed, to take it back.
+    pub(crate) journal: Journal,
+    /// What the current step rewrote in earlier output: the offset of a
+    /// closer taken back (R054/R055 reopened its container, `false`) or of
+    /// the `{` inserted before a string item that became a key (R053,
+    /// `true`).
+    pub(crate) retracted: Option<(usize, bool)>,
+}
+
+/// Where a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Nothing read yet (the BOM check).
+    Start,
+    /// Between documents.
+    Frame(Mode),
+    /// Inside a document.
+    Doc,
+    /// The input is done.
+    Done,
 }
 
 impl<'a> Engine<'a> {
@@ -247,9 +304,9 @@ impl<'a> Engine<'a> {
             src,
             pos: 0,
             out: Vec::with_capacity(src.len() + src.len() / 8 + 16),
-            stack: Vec::new(),
+            stack: Stack::default(),
             open_counts: [0; 3],
-            held: Vec::new(),
+            held: Held::default(),
             sep: Sep::None,
             repairs: Vec::new(),
             totals: Totals::default(),
@@ -279,7 +336,35 @@ impl<'a> Engine<'a> {
             payload_end: None,
             prose_text: false,
             work: work::Work::new(),
+            phase: Phase::Start,
+            doc_start: 0,
+            guard: 0,
+            partial: false,
+            horizon: core::cell::Cell::new(0),
+            journal: Journal::default(),
+            retracted: None,
         }
+    }
+
+    /// Records that the current step examined offset `at` (an offset at or
+    /// past the end of a partial input starves the step).
+    #[inline(always)]
+    pub(crate) fn saw(&self, at: usize) {
+        if self.partial && at > self.horizon.get() {
+            self.horizon.set(at);
+        }
+    }
+
+    /// Whether `at` is at or past the end of the input (examining it).
+    #[inline]
+    pub(crate) fn at_end(&self, at: usize) -> bool {
+        self.saw(at);
+        at >= self.src.len()
+    }
+
+    /// Whether the current step read at or past the end of a partial input.
+    pub(crate) fn starved(&self) -> bool {
+        self.partial && self.horizon.get() >= self.src.len()
     }
 
     /// Records a repair without a token.
@@ -332,7 +417,7 @@ impl<'a> Engine<'a> {
         });
         // Keep the list bounded: only the first `max_repairs` by offset are
         // reported, so the rest can go (amortized linear).
-        if self.repairs.len() >= 4 * self.max_repairs + 64 {
+        if self.repairs.len() >= 4 * self.max_repairs + 64 && !self.journal.on {
             self.trim_repairs();
         }
     }
@@ -355,29 +440,45 @@ impl<'a> Engine<'a> {
 
     pub(crate) fn peek(&self) -> Option<u8> {
         self.work.add(1);
+        self.saw(self.pos);
         self.src.get(self.pos).copied()
     }
 
     pub(crate) fn byte(&self, at: usize) -> Option<u8> {
         self.work.add(1);
+        self.saw(at);
         self.src.get(at).copied()
     }
 
     pub(crate) fn slice(&self, from: usize, to: usize) -> &'a [u8] {
         let src: &'a [u8] = self.src;
+        if to > from {
+            self.saw(to.min(src.len() + 1) - 1);
+        }
         let s = src.get(from..to.min(src.len())).unwrap_or_default();
         self.work.add(s.len().max(1));
         s
     }
 
+    /// Whether `lit` is at `at`, examining bytes only up to the first
+    /// difference (what a watch stream must wait for).
+    pub(crate) fn lit_at(&self, at: usize, lit: &[u8]) -> bool {
+        lit.iter()
+            .enumerate()
+            .all(|(i, &b)| self.byte(at + i) == Some(b))
+    }
+
     pub(crate) fn eof(&self) -> bool {
         self.work.add(1);
-        self.pos >= self.src.len()
+        self.at_end(self.pos)
     }
 
     /// Takes the output back to `len` bytes, counting what is removed.
     pub(crate) fn truncate_out(&mut self, len: usize) {
         self.work.add(self.out.len().saturating_sub(len));
+        if self.journal.on && len < self.out.len() {
+            self.journal.out_cut(&self.out, len);
+        }
         self.out.truncate(len);
     }
 

@@ -111,7 +111,20 @@ impl Engine<'_> {
     #[inline]
     pub(crate) fn ch(&self, at: usize) -> Option<Ch> {
         self.work.add(1);
-        decode(self.src, at)
+        let ch = decode(self.src, at);
+        if self.partial {
+            // A sequence is examined to its last byte (all of what is
+            // there, when it is cut short).
+            let lead = self.src.get(at).copied().unwrap_or(0);
+            let need = match lead {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF4 => 4,
+                _ => 1,
+            };
+            self.saw(at + need - 1);
+        }
+        ch
     }
 
     /// The first offset at or after `at` that is not a space or tab.
@@ -222,6 +235,7 @@ impl Engine<'_> {
             .unwrap_or(rest.len());
         self.work.add(len + 1);
         self.pos += len;
+        self.saw(self.pos);
     }
 
     pub(crate) fn block_comment(&mut self) {
@@ -233,6 +247,12 @@ impl Engine<'_> {
             .map_or(rest.len(), |p| p + 2);
         self.work.add(len + 2);
         self.pos += 2 + len;
+        // The whole close, or the end when there is none.
+        self.saw(if self.pos >= self.src.len() {
+            self.src.len()
+        } else {
+            self.pos - 1
+        });
     }
 
     /// A fence close (the open fence's character, at least as long) or a
@@ -259,6 +279,7 @@ impl Engine<'_> {
             .take_while(|&&b| b == c)
             .count();
         self.work.add(n + 1);
+        self.saw(at + n);
         n
     }
 
@@ -270,6 +291,9 @@ impl Engine<'_> {
         let rest = self.src.get(at + 2..).unwrap_or_default();
         self.work
             .add(self.tags.iter().map(|t| t.len() + 1).sum::<usize>());
+        // Every name is compared with its `>` (over-approximated).
+        let longest = self.tags.iter().map(Vec::len).max().unwrap_or(0);
+        self.saw(at + 2 + longest);
         self.tags.iter().find_map(|name| {
             let tail = rest.strip_prefix(name.as_slice())?;
             (tail.first() == Some(&b'>')).then_some(name.len() + 3)

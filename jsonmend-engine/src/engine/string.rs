@@ -106,11 +106,13 @@ impl Engine<'_> {
                 let rest = self.src.get(at + 2..)?;
                 let len = rest.windows(2).position(|w| w == b"*/");
                 self.work.add(len.unwrap_or(rest.len()) + 2);
+                self.saw(len.map_or(self.src.len(), |l| at + 2 + l + 1));
                 at += 2 + len? + 2;
             } else if self.byte(at) == Some(b'/') && self.byte(at + 1) == Some(b'/') {
                 let rest = self.src.get(at..)?;
                 let len = rest.iter().position(|&b| b == b'\n');
                 self.work.add(len.unwrap_or(rest.len()) + 1);
+                self.saw(len.map_or(self.src.len(), |l| at + l));
                 at += len?;
             } else {
                 break;
@@ -356,6 +358,7 @@ impl Engine<'_> {
     }
 
     fn hex4(&self, at: usize) -> Option<u32> {
+        self.saw(at + 3);
         crate::json::hex4(self.src, at)
     }
 
@@ -364,6 +367,7 @@ impl Engine<'_> {
     fn hex_cut(&self, at: usize, n: usize) -> bool {
         let rest = self.src.get(at..).unwrap_or_default();
         self.work.add(n);
+        self.saw(at + n - 1);
         rest.len() < n && rest.iter().all(u8::is_ascii_hexdigit)
     }
 
@@ -383,6 +387,7 @@ impl Engine<'_> {
         };
         if (0xD800..0xDC00).contains(&unit) {
             let next = at + 6;
+            self.saw(next + 5);
             let rest = self.src.get(next..).unwrap_or_default();
             if rest.is_empty()
                 || (rest.len() < 6
@@ -458,6 +463,7 @@ impl Engine<'_> {
             let keep = self.out.len().saturating_sub(written).max(out_start + 1);
             self.truncate_out(keep);
             self.work.add(self.repairs.len());
+            self.save_repairs();
             self.repairs
                 .retain(|r| !(r.rule == Rule::RawControlChar && r.offset >= start));
             self.note(Rule::CloserInString, start);

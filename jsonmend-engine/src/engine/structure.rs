@@ -9,54 +9,65 @@ use crate::error::Error;
 use crate::rules::Rule;
 
 impl<'a> Engine<'a> {
-    /// Parses one document from `pos` (or continues the reopened one on the
-    /// stack); its output starts at `start`.
-    pub(crate) fn document(&mut self, start: usize) -> Result<(), Error> {
+    /// Enters the document loop for a document whose output starts at
+    /// `start` (or the reopened one on the stack).
+    pub(crate) fn enter_document(&mut self, start: usize) {
         self.stop = false;
         if self.stack.is_empty() {
             self.top_done = false;
         }
-        let mut guard = 0usize;
-        loop {
-            self.trivia();
-            if self.stop || self.eof() {
-                break;
-            }
-            let before = (self.pos, self.stack.len(), self.top_done);
-            if self.stack.is_empty() {
-                if self.top_done {
-                    if self.top_string && self.colon_at(self.pos) {
-                        self.implicit_object(start, true)?;
-                        continue;
-                    }
-                    break;
-                }
-                self.value(Ctx::Top)?;
-            } else if !(self.fast_lane && self.fast_token()) {
-                self.step()?;
-            }
-            // Every step consumes input or changes the structure; a step
-            // that did neither would loop forever, so drop one character.
-            if (self.pos, self.stack.len(), self.top_done) == before {
-                guard += 1;
-                if guard > 2 {
-                    let len = self.ch(self.pos).map_or(1, |c| c.len);
-                    let token = self.slice(self.pos, self.pos + len);
-                    self.note_with(Rule::Garbage, self.pos, token);
-                    self.pos += len;
-                    guard = 0;
-                }
-            } else {
-                guard = 0;
-            }
+        self.doc_start = start;
+        self.guard = 0;
+        self.phase = super::Phase::Doc;
+    }
+
+    /// One turn of the document loop: trivia and one token (or the end of
+    /// the document).
+    pub(crate) fn doc_step(&mut self) -> Result<(), Error> {
+        self.trivia();
+        if self.stop || self.eof() {
+            self.end_document();
+            return Ok(());
         }
-        self.finish_frames();
-        if self.out.len() > start {
-            self.docs.push((start, self.out.len()));
+        let before = (self.pos, self.stack.len(), self.top_done);
+        if self.stack.is_empty() {
+            if self.top_done {
+                if self.top_string && self.colon_at(self.pos) {
+                    return self.implicit_object(self.doc_start, true);
+                }
+                self.end_document();
+                return Ok(());
+            }
+            self.value(Ctx::Top)?;
+        } else if !(self.fast_lane && self.fast_token()) {
+            self.step()?;
+        }
+        // Every step consumes input or changes the structure; a step
+        // that did neither would loop forever, so drop one character.
+        if (self.pos, self.stack.len(), self.top_done) == before {
+            self.guard += 1;
+            if self.guard > 2 {
+                let len = self.ch(self.pos).map_or(1, |c| c.len);
+                let token = self.slice(self.pos, self.pos + len);
+                self.note_with(Rule::Garbage, self.pos, token);
+                self.pos += len;
+                self.guard = 0;
+            }
         } else {
-            self.doc_in.pop();
+            self.guard = 0;
         }
         Ok(())
+    }
+
+    /// The document ends: open containers are completed, its span kept.
+    fn end_document(&mut self) {
+        self.finish_frames();
+        if self.out.len() > self.doc_start {
+            self.docs.push((self.doc_start, self.out.len()));
+        } else {
+            self.pop_doc_in();
+        }
+        self.phase = super::Phase::Frame(super::Mode::Between);
     }
 
     pub(crate) fn colon_at(&self, at: usize) -> bool {
@@ -234,9 +245,9 @@ impl<'a> Engine<'a> {
     }
 
     fn ellipsis_len(&self, at: usize) -> usize {
-        let dots = self.slice(at, at + 3) == b"..."
+        let dots = self.lit_at(at, b"...")
             && !self.byte(at + 3).is_some_and(|b| b.is_ascii_alphanumeric());
-        if dots || self.slice(at, at + 3) == "\u{2026}".as_bytes() {
+        if dots || self.lit_at(at, "\u{2026}".as_bytes()) {
             3
         } else {
             0
@@ -271,6 +282,7 @@ impl<'a> Engine<'a> {
         escaped: Option<bool>,
     ) {
         let span = (key_out + 1, self.out.len().saturating_sub(1));
+        let mark = self.stack.key_mark();
         let Some(f) = self.stack.last_mut() else {
             return;
         };
@@ -285,6 +297,10 @@ impl<'a> Engine<'a> {
         let dup = self.keys.insert(&self.out, base, &mut index, span, escaped);
         if let Some(f) = self.stack.last_mut() {
             f.key_index = index;
+        }
+        if let Some(mark) = mark {
+            let h = self.keys.last_hash();
+            self.stack.key_inserted(mark, h);
         }
         if dup {
             let key = self.key_detail();
@@ -331,9 +347,7 @@ impl<'a> Engine<'a> {
             self.note(Rule::ImplicitClose, at);
             // A comma before the new element separates it: not trailing.
             self.work.add(self.held.len());
-            if let Some(i) = self.held.iter().position(|&b| b == b',') {
-                self.held.remove(i);
-            }
+            self.held.remove_comma();
             self.sep = Sep::None;
             self.close_top();
             self.sep = Sep::Implied;
@@ -346,6 +360,7 @@ impl<'a> Engine<'a> {
                 // Reopen the array member: retract its `]`.
                 self.note(Rule::MergedContainer, at);
                 self.truncate_out(closed.closer_out);
+                self.retracted = Some((closed.closer_out, false));
                 self.held.clear();
                 self.sep = if closed.items > 0 {
                     Sep::Implied
@@ -408,13 +423,18 @@ impl<'a> Engine<'a> {
             .at(self.src, at));
         }
         if !top {
-            let held = core::mem::take(&mut self.held);
-            self.out.extend_from_slice(&held);
+            self.out.extend_from_slice(self.held.as_slice());
+            self.held.clear();
             self.sep = Sep::None;
         }
         // The bytes after `insert` move by one.
         self.work.add(self.out.len().saturating_sub(insert));
-        self.out.insert(insert.min(self.out.len()), b'{');
+        let insert = insert.min(self.out.len());
+        self.out.insert(insert, b'{');
+        if self.journal.on {
+            self.journal.out_insert(insert, self.out.len());
+        }
+        self.retracted = Some((insert, true));
         let key = self.last_string;
         let mut frame = Frame::new(Kind::Implicit, State::Colon, insert, self.keys.base());
         frame.items = 1;
@@ -446,9 +466,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        let held = core::mem::take(&mut self.held);
-        self.out.extend_from_slice(&held);
-        self.held = held;
+        self.out.extend_from_slice(self.held.as_slice());
         self.held.clear();
         self.sep = Sep::None;
         let out = self.out.len();
@@ -561,7 +579,7 @@ impl<'a> Engine<'a> {
             self.value_done(None, true);
             return Ok(());
         }
-        let at_eof = stop >= self.src.len();
+        let at_eof = self.at_end(stop);
         let words = || {
             text.split(|&b| b == b' ' || b == b'\t')
                 .filter(|w| !w.is_empty())
@@ -593,7 +611,7 @@ impl<'a> Engine<'a> {
     fn bare_word(&mut self, ctx: Ctx, at: usize, w: &[u8], at_eof: bool) -> Result<(), Error> {
         let r = self.bare_word_inner(ctx, at, w, at_eof);
         // Nothing after it confirms a scalar that ends the input.
-        if at_eof || self.pos >= self.src.len() {
+        if at_eof || self.at_end(self.pos) {
             self.unconfirmed = true;
         }
         r
@@ -737,20 +755,17 @@ impl<'a> Engine<'a> {
                 self.note(Rule::TrailingComma, off);
             }
             self.work.add(self.held.len());
-            if let Some(i) = self.held.iter().position(|&b| b == b',') {
-                self.held.remove(i);
-            }
+            self.held.remove_comma();
         }
         self.sep = Sep::None;
-        let held = core::mem::take(&mut self.held);
         match f.kind {
             Kind::Object | Kind::Implicit => {
-                self.out.extend_from_slice(&held);
+                self.out.extend_from_slice(self.held.as_slice());
                 self.out.push(b'}');
-                self.keys.truncate(f.key_base);
+                self.cut_keys(f.key_base);
             }
             Kind::Array => {
-                self.out.extend_from_slice(&held);
+                self.out.extend_from_slice(self.held.as_slice());
                 self.out.push(b']');
             }
             Kind::Tuple | Kind::Call if f.items == 1 && (f.kind == Kind::Call || !f.had_comma) => {
@@ -767,11 +782,10 @@ impl<'a> Engine<'a> {
                 self.out.extend_from_slice(b"null");
             }
             Kind::Tuple | Kind::Call => {
-                self.out.extend_from_slice(&held);
+                self.out.extend_from_slice(self.held.as_slice());
                 self.out.push(b']');
             }
         }
-        self.held = held;
         self.held.clear();
         let closed = Closed {
             kind: f.kind,
@@ -828,7 +842,7 @@ impl<'a> Engine<'a> {
         if depth == 0 && self.unconfirmed {
             paths.push(alloc::string::String::new());
         }
-        self.open_paths = paths;
+        self.set_open_paths(paths);
     }
 
     fn finish_frames(&mut self) {
@@ -860,9 +874,7 @@ impl<'a> Engine<'a> {
             if let Sep::Comma(off) = self.sep {
                 self.note(Rule::TrailingComma, off);
                 self.work.add(self.held.len());
-                if let Some(i) = self.held.iter().position(|&b| b == b',') {
-                    self.held.remove(i);
-                }
+                self.held.remove_comma();
                 self.sep = Sep::None;
             }
             self.held.clear();

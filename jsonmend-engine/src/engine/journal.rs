@@ -1,0 +1,437 @@
+//! Undo for watch steps (spec §12.4). A watch stream runs the engine over
+//! the bytes received so far; a step that reads at or past their end
+//! decides nothing yet and is taken back, to be run again when more input
+//! arrives. Most state is append-only and goes back by length; the few
+//! places that rewrite earlier state record what they destroy here, so a
+//! step costs the same whether or not it is undone.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{Engine, Frame, FrameState, Phase, RawRepair, Sep, Totals};
+use crate::strict::KeyIndexMark;
+
+/// The container stack; while a watch step runs it keeps what the step
+/// changed in frames that existed when it began.
+#[derive(Default)]
+pub(crate) struct Stack {
+    frames: Vec<Frame>,
+    j: Option<StackJournal>,
+}
+
+#[derive(Default)]
+struct StackJournal {
+    /// Frames at the step's start.
+    base: usize,
+    /// `frames[..orig]` are frames of the step's start.
+    orig: usize,
+    /// Frames `low..base` had their state saved (in `saved`, top first).
+    low: usize,
+    saved: Vec<FrameState>,
+    /// Original frames popped by the step, top first.
+    popped: Vec<Frame>,
+    /// Key insertions into original frames: frame, index state, hash.
+    keys: Vec<(usize, KeyIndexMark, u64)>,
+}
+
+impl Stack {
+    pub(crate) fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.frames.is_empty()
+    }
+
+    pub(crate) fn last(&self) -> Option<&Frame> {
+        self.frames.last()
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Option<&Frame> {
+        self.frames.get(i)
+    }
+
+    pub(crate) fn iter(&self) -> core::slice::Iter<'_, Frame> {
+        self.frames.iter()
+    }
+
+    /// Saves frame `i`'s state the first time the step touches it.
+    fn touch(&mut self, i: usize) {
+        if let Some(j) = self.j.as_mut() {
+            if i < j.orig && i < j.low {
+                if let Some(f) = self.frames.get(i) {
+                    j.saved.push(f.st);
+                }
+                j.low = i;
+            }
+        }
+    }
+
+    pub(crate) fn last_mut(&mut self) -> Option<&mut Frame> {
+        let top = self.frames.len().checked_sub(1)?;
+        self.touch(top);
+        self.frames.last_mut()
+    }
+
+    /// Pops the top frame; its state is returned.
+    pub(crate) fn pop(&mut self) -> Option<FrameState> {
+        let top = self.frames.len().checked_sub(1)?;
+        self.touch(top);
+        let f = self.frames.pop()?;
+        let st = f.st;
+        if let Some(j) = self.j.as_mut() {
+            if top < j.orig {
+                j.orig = top;
+                j.popped.push(f);
+            }
+        }
+        Some(st)
+    }
+
+    pub(crate) fn push(&mut self, f: Frame) {
+        self.frames.push(f);
+    }
+
+    /// Before a key goes into the top frame's index: what to restore.
+    pub(crate) fn key_mark(&self) -> Option<(usize, KeyIndexMark)> {
+        let j = self.j.as_ref()?;
+        let top = self.frames.len().checked_sub(1)?;
+        if top >= j.orig {
+            return None;
+        }
+        Some((top, self.frames.get(top)?.key_index.mark()))
+    }
+
+    /// After the insertion marked by [`Stack::key_mark`].
+    pub(crate) fn key_inserted(&mut self, mark: (usize, KeyIndexMark), h: u64) {
+        if let Some(j) = self.j.as_mut() {
+            j.keys.push((mark.0, mark.1, h));
+        }
+    }
+
+    fn begin(&mut self) {
+        let n = self.frames.len();
+        self.j = Some(StackJournal {
+            base: n,
+            orig: n,
+            low: n,
+            ..StackJournal::default()
+        });
+    }
+
+    fn commit(&mut self) {
+        self.j = None;
+    }
+
+    fn undo(&mut self) {
+        let Some(mut j) = self.j.take() else { return };
+        self.frames.truncate(j.orig);
+        while let Some(f) = j.popped.pop() {
+            self.frames.push(f);
+        }
+        for (i, mark, h) in j.keys.into_iter().rev() {
+            if let Some(f) = self.frames.get_mut(i) {
+                f.key_index.undo(mark, h);
+            }
+        }
+        for (k, st) in j.saved.into_iter().enumerate() {
+            if let Some(f) = j
+                .base
+                .checked_sub(k + 1)
+                .and_then(|i| self.frames.get_mut(i))
+            {
+                f.st = st;
+            }
+        }
+    }
+}
+
+/// Whitespace and a comma read after an item, written when the next item
+/// begins or the container closes.
+#[derive(Default)]
+pub(crate) struct Held {
+    bytes: Vec<u8>,
+    /// During a watch step: the length at its start, and the content then
+    /// once the step destroyed some of it.
+    j: Option<(usize, Option<Vec<u8>>)>,
+}
+
+impl Held {
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    pub(crate) fn push(&mut self, b: u8) {
+        self.bytes.push(b);
+    }
+
+    pub(crate) fn extend_from_slice(&mut self, b: &[u8]) {
+        self.bytes.extend_from_slice(b);
+    }
+
+    fn save(&mut self) {
+        if let Some((len, saved @ None)) = self.j.as_mut() {
+            *saved = Some(self.bytes.get(..*len).unwrap_or_default().to_vec());
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        if !self.bytes.is_empty() {
+            self.save();
+            self.bytes.clear();
+        }
+    }
+
+    /// Removes the held comma (a trailing or separating comma dropped).
+    pub(crate) fn remove_comma(&mut self) {
+        if let Some(i) = self.bytes.iter().position(|&b| b == b',') {
+            self.save();
+            self.bytes.remove(i);
+        }
+    }
+
+    fn begin(&mut self) {
+        self.j = Some((self.bytes.len(), None));
+    }
+
+    fn commit(&mut self) {
+        self.j = None;
+    }
+
+    fn undo(&mut self) {
+        match self.j.take() {
+            Some((_, Some(saved))) => self.bytes = saved,
+            Some((len, None)) => self.bytes.truncate(len),
+            None => {}
+        }
+    }
+}
+
+/// A destructive change, undone in reverse order; `len` fields are the
+/// vector's length right after the change (appends after it go first).
+enum Undo {
+    OutCut(usize, Vec<u8>),
+    OutInsert(usize, usize),
+    KeysCut(usize, Vec<(u64, usize, usize)>),
+    DocPop((usize, usize), usize),
+    DocInPop(usize, usize),
+    OpenPaths(Vec<String>),
+    Repairs(Vec<RawRepair>),
+}
+
+/// The scalars and lengths at a step's start.
+#[derive(Clone, Copy)]
+struct Snap {
+    pos: usize,
+    phase: Phase,
+    doc_start: usize,
+    guard: usize,
+    open_counts: [usize; 3],
+    sep: Sep,
+    totals: Totals,
+    cap_offset: usize,
+    last_string: (usize, usize),
+    fence: Option<(u8, usize)>,
+    stop: bool,
+    max_seen_depth: usize,
+    truncated: bool,
+    content: bool,
+    top_done: bool,
+    top_string: bool,
+    synthesized: usize,
+    unconfirmed: bool,
+    saw_wrapper: bool,
+    prose_text: bool,
+    payload_end: Option<usize>,
+    out: usize,
+    repairs: usize,
+    docs: usize,
+    holes: usize,
+    doc_in: usize,
+    tags: usize,
+    keys: usize,
+}
+
+/// What the current watch step destroyed.
+#[derive(Default)]
+pub(crate) struct Journal {
+    pub(crate) on: bool,
+    undo: Vec<Undo>,
+    snap: Option<Snap>,
+}
+
+impl Journal {
+    pub(crate) fn out_cut(&mut self, out: &[u8], len: usize) {
+        let tail = out.get(len..).unwrap_or_default().to_vec();
+        self.undo.push(Undo::OutCut(len, tail));
+    }
+
+    pub(crate) fn out_insert(&mut self, at: usize, len_after: usize) {
+        self.undo.push(Undo::OutInsert(at, len_after));
+    }
+}
+
+impl Engine<'_> {
+    /// Starts a step that may be undone.
+    pub(crate) fn begin_step(&mut self) {
+        self.horizon.set(self.pos.saturating_sub(1));
+        self.retracted = None;
+        self.journal.on = true;
+        self.journal.undo.clear();
+        self.journal.snap = Some(Snap {
+            pos: self.pos,
+            phase: self.phase,
+            doc_start: self.doc_start,
+            guard: self.guard,
+            open_counts: self.open_counts,
+            sep: self.sep,
+            totals: self.totals,
+            cap_offset: self.cap_offset,
+            last_string: self.last_string,
+            fence: self.fence,
+            stop: self.stop,
+            max_seen_depth: self.max_seen_depth,
+            truncated: self.truncated,
+            content: self.content,
+            top_done: self.top_done,
+            top_string: self.top_string,
+            synthesized: self.synthesized,
+            unconfirmed: self.unconfirmed,
+            saw_wrapper: self.saw_wrapper,
+            prose_text: self.prose_text,
+            payload_end: self.payload_end,
+            out: self.out.len(),
+            repairs: self.repairs.len(),
+            docs: self.docs.len(),
+            holes: self.holes.len(),
+            doc_in: self.doc_in.len(),
+            tags: self.tags.len(),
+            keys: self.keys.base(),
+        });
+        self.stack.begin();
+        self.held.begin();
+    }
+
+    /// Keeps what the step did.
+    pub(crate) fn commit_step(&mut self) {
+        self.journal.on = false;
+        self.journal.undo.clear();
+        self.journal.snap = None;
+        self.stack.commit();
+        self.held.commit();
+        if self.repairs.len() >= 4 * self.max_repairs + 64 {
+            self.trim_repairs();
+        }
+    }
+
+    /// Takes the step back: the engine is as it was at `begin_step`.
+    pub(crate) fn undo_step(&mut self) {
+        self.journal.on = false;
+        self.stack.undo();
+        self.held.undo();
+        while let Some(u) = self.journal.undo.pop() {
+            match u {
+                Undo::OutCut(len, tail) => {
+                    self.out.truncate(len);
+                    self.out.extend_from_slice(&tail);
+                }
+                Undo::OutInsert(at, len_after) => {
+                    self.out.truncate(len_after);
+                    if at < self.out.len() {
+                        self.out.remove(at);
+                    }
+                }
+                Undo::KeysCut(base, tail) => self.keys.restore(base, tail),
+                Undo::DocPop(doc, len) => {
+                    self.docs.truncate(len);
+                    self.docs.push(doc);
+                }
+                Undo::DocInPop(at, len) => {
+                    self.doc_in.truncate(len);
+                    self.doc_in.push(at);
+                }
+                Undo::OpenPaths(paths) => self.open_paths = paths,
+                Undo::Repairs(list) => self.repairs = list,
+            }
+        }
+        let Some(s) = self.journal.snap.take() else {
+            return;
+        };
+        self.pos = s.pos;
+        self.phase = s.phase;
+        self.doc_start = s.doc_start;
+        self.guard = s.guard;
+        self.open_counts = s.open_counts;
+        self.sep = s.sep;
+        self.totals = s.totals;
+        self.cap_offset = s.cap_offset;
+        self.last_string = s.last_string;
+        self.fence = s.fence;
+        self.stop = s.stop;
+        self.max_seen_depth = s.max_seen_depth;
+        self.truncated = s.truncated;
+        self.content = s.content;
+        self.top_done = s.top_done;
+        self.top_string = s.top_string;
+        self.synthesized = s.synthesized;
+        self.unconfirmed = s.unconfirmed;
+        self.saw_wrapper = s.saw_wrapper;
+        self.prose_text = s.prose_text;
+        self.payload_end = s.payload_end;
+        self.out.truncate(s.out);
+        self.repairs.truncate(s.repairs);
+        self.docs.truncate(s.docs);
+        self.holes.truncate(s.holes);
+        self.doc_in.truncate(s.doc_in);
+        self.tags.truncate(s.tags);
+        self.keys.truncate(s.keys);
+    }
+
+    /// Forgets the keys of a closed object (kept for an undo).
+    pub(crate) fn cut_keys(&mut self, base: usize) {
+        if self.journal.on {
+            let tail = self.keys.split_off(base);
+            self.journal.undo.push(Undo::KeysCut(base, tail));
+        } else {
+            self.keys.truncate(base);
+        }
+    }
+
+    /// Takes back the last document (R054 reopens it).
+    pub(crate) fn pop_doc(&mut self) -> Option<(usize, usize)> {
+        let d = self.docs.pop()?;
+        if self.journal.on {
+            self.journal.undo.push(Undo::DocPop(d, self.docs.len()));
+        }
+        Some(d)
+    }
+
+    /// Forgets the start of a document that wrote nothing.
+    pub(crate) fn pop_doc_in(&mut self) {
+        if let Some(at) = self.doc_in.pop() {
+            if self.journal.on {
+                self.journal
+                    .undo
+                    .push(Undo::DocInPop(at, self.doc_in.len()));
+            }
+        }
+    }
+
+    pub(crate) fn set_open_paths(&mut self, paths: Vec<String>) {
+        let old = core::mem::replace(&mut self.open_paths, paths);
+        if self.journal.on {
+            self.journal.undo.push(Undo::OpenPaths(old));
+        }
+    }
+
+    /// Keeps the repair list before a change that is not an append.
+    pub(crate) fn save_repairs(&mut self) {
+        if self.journal.on {
+            self.journal.undo.push(Undo::Repairs(self.repairs.clone()));
+        }
+    }
+}

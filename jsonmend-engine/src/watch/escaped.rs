@@ -1,0 +1,151 @@
+//! The source a watch stream's engine reads: the input as received, or —
+//! for a document escaped one level (R010) — its unescaped form, built as
+//! the input arrives. Which one is decided by the first bytes, exactly as
+//! one-shot repair decides it on the whole input.
+
+use alloc::vec::Vec;
+
+#[derive(Default)]
+enum Kind {
+    /// Not enough input yet to tell.
+    #[default]
+    Undecided,
+    Plain,
+    /// Unescaped from `shift` on; `done` input bytes consumed.
+    Escaped {
+        shift: usize,
+        src: Vec<u8>,
+        done: usize,
+    },
+}
+
+/// The received bytes and the engine's view of them.
+#[derive(Default)]
+pub(crate) struct Source {
+    input: Vec<u8>,
+    kind: Kind,
+}
+
+fn skip_ws(input: &[u8], mut i: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\n' | b'\r') = input.get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// `escaped_document` on a prefix: `None` while more input could change
+/// the answer.
+fn escaped_prefix(input: &[u8]) -> Option<Option<usize>> {
+    let at = skip_ws(input, 0);
+    let quote_at = |i: usize| match (input.get(i), input.get(i + 1)) {
+        (None, _) | (Some(b'\\'), None) => None,
+        (Some(b'\\'), Some(b'"')) => Some(true),
+        _ => Some(false),
+    };
+    match input.get(at)? {
+        b'\\' => Some(quote_at(at)?.then_some(at)),
+        b'{' | b'[' => Some(quote_at(skip_ws(input, at + 1))?.then_some(at)),
+        _ => Some(None),
+    }
+}
+
+/// One unescaped byte for `\X`.
+fn unescaped(x: u8) -> Option<u8> {
+    Some(match x {
+        b'"' => b'"',
+        b'\\' => b'\\',
+        b'/' => b'/',
+        b'n' => b'\n',
+        b't' => b'\t',
+        b'r' => b'\r',
+        _ => return None,
+    })
+}
+
+impl Source {
+    pub(crate) fn input(&self) -> &[u8] {
+        &self.input
+    }
+
+    pub(crate) fn push(&mut self, chunk: &[u8]) {
+        self.input.extend_from_slice(chunk);
+        if let Kind::Undecided = self.kind {
+            self.kind = match escaped_prefix(&self.input) {
+                None => Kind::Undecided,
+                Some(None) => Kind::Plain,
+                Some(Some(shift)) => Kind::Escaped {
+                    shift,
+                    src: Vec::new(),
+                    done: shift,
+                },
+            };
+        }
+        self.unescape(false);
+    }
+
+    /// Unescapes what arrived (a final backslash waits for its partner
+    /// unless the input is complete).
+    fn unescape(&mut self, last: bool) {
+        let Kind::Escaped { src, done, .. } = &mut self.kind else {
+            return;
+        };
+        while let Some(&b) = self.input.get(*done) {
+            if b != b'\\' {
+                src.push(b);
+                *done += 1;
+                continue;
+            }
+            match self.input.get(*done + 1) {
+                Some(&x) => {
+                    match unescaped(x) {
+                        Some(u) => src.push(u),
+                        None => src.extend_from_slice(&[b'\\', x]),
+                    }
+                    *done += 2;
+                }
+                None if last => {
+                    src.push(b'\\');
+                    *done += 1;
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// The input is complete.
+    pub(crate) fn finish(&mut self) {
+        if let Kind::Undecided = self.kind {
+            self.kind = match crate::finish::escaped_document(&self.input) {
+                None => Kind::Plain,
+                Some(shift) => Kind::Escaped {
+                    shift,
+                    src: Vec::new(),
+                    done: shift,
+                },
+            };
+        }
+        self.unescape(true);
+    }
+
+    /// What the engine reads, once decided.
+    pub(crate) fn engine_src(&self) -> Option<&[u8]> {
+        match &self.kind {
+            Kind::Undecided => None,
+            Kind::Plain => Some(&self.input),
+            Kind::Escaped { src, .. } => Some(src),
+        }
+    }
+
+    /// Where the escaped document starts (offsets of the engine's source
+    /// are placed in the input by adding it), 0 otherwise.
+    pub(crate) fn shift(&self) -> usize {
+        match self.kind {
+            Kind::Escaped { shift, .. } => shift,
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn escaped(&self) -> bool {
+        matches!(self.kind, Kind::Escaped { .. })
+    }
+}

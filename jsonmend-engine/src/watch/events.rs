@@ -1,0 +1,106 @@
+//! Events (spec §12.3): fields settling, declared fields matching or not,
+//! readiness reaching 1000, repairs, the root completing, fatal limits.
+
+use alloc::string::String;
+
+use crate::serialize::Obj;
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// A member of the root object or a declared field settled; its value
+    /// as compact JSON (`null` for containers).
+    Field(String),
+    /// A declared required field settled with the declared type.
+    Required(String),
+    /// A declared field settled with another type.
+    Mismatch {
+        /// The declared type, as in the canonical declaration.
+        expected: String,
+        /// The JSON type found.
+        got: String,
+    },
+    /// `settled_permille` reached 1000 for the first time.
+    Ready,
+    /// A repair was decided.
+    Repair {
+        /// `R0xx`.
+        code: &'static str,
+        /// The rule name.
+        threshold: &'static str,
+        /// `info`, `warning` or `error`.
+        severity: &'static str,
+    },
+    /// The root value is complete (again after a reopen).
+    Complete,
+    /// A fatal limit (`E040`, `E041`); later feeds return it.
+    Error {
+        /// `E040` or `E041`.
+        code: &'static str,
+        /// The error message.
+        message: String,
+    },
+}
+
+impl EventKind {
+    /// The protocol name.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::EventKind::Ready.name(), "ready");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventKind::Field(_) => "field",
+            EventKind::Required(_) => "required",
+            EventKind::Mismatch { .. } => "mismatch",
+            EventKind::Ready => "ready",
+            EventKind::Repair { .. } => "repair",
+            EventKind::Complete => "complete",
+            EventKind::Error { .. } => "error",
+        }
+    }
+}
+
+/// One watch event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// What happened.
+    pub kind: EventKind,
+    /// JSON Pointer of the value concerned (`""` for the root and for
+    /// stream-wide events).
+    pub path: String,
+    /// The input length that decided it.
+    pub at: usize,
+    /// `settled_permille` with a declaration, else `syntax_permille`.
+    pub permille: i32,
+}
+
+impl Event {
+    /// The protocol object `{kind, path, …payload, at, permille}`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Event, EventKind};
+    /// let e = Event { kind: EventKind::Field("1".into()), path: "/n".into(), at: 7, permille: 875 };
+    /// assert_eq!(e.to_json(), r#"{"kind":"field","path":"/n","value":1,"at":7,"permille":875}"#);
+    /// ```
+    pub fn to_json(&self) -> String {
+        let o = Obj::new()
+            .str("kind", self.kind.name())
+            .str("path", &self.path);
+        let o = match &self.kind {
+            EventKind::Field(v) | EventKind::Required(v) => o.raw("value", v),
+            EventKind::Mismatch { expected, got } => o.str("expected", expected).str("got", got),
+            EventKind::Repair {
+                code,
+                threshold,
+                severity,
+            } => o
+                .str("code", code)
+                .str("threshold", threshold)
+                .str("severity", severity),
+            EventKind::Error { code, message } => o.str("code", code).str("message", message),
+            EventKind::Ready | EventKind::Complete => o,
+        };
+        o.num("at", self.at).num("permille", self.permille).end()
+    }
+}

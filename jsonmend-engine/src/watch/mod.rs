@@ -1,0 +1,539 @@
+//! Watch streams (spec §12): feed a reply as it arrives, get deltas and
+//! events as soon as the input decides them, and at the end exactly what
+//! one-shot `repair` gives for the whole input.
+//!
+//! The stream keeps one engine over the bytes received so far. Each engine
+//! step runs under a journal: a step that reads at or past the end of what
+//! arrived (a token cut by the chunk boundary, a probe that needs more
+//! lookahead) decides nothing and is taken back, to run again on the next
+//! feed. A committed step is exactly the step one-shot repair takes, so the
+//! result cannot depend on how the input was split, and no byte is parsed
+//! again except inside the one step that waits.
+
+mod deltas;
+mod escaped;
+mod events;
+
+pub use deltas::{Delta, DeltaOp};
+pub use events::{Event, EventKind};
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::engine::{Engine, Phase};
+use crate::error::{Error, ErrorCode};
+use crate::options::{Options, Profile};
+use crate::readiness::Readiness;
+use crate::report::{Completeness, Repaired};
+use crate::serialize::Obj;
+use crate::verdict::matches;
+use deltas::{Note, Reader};
+use escaped::Source;
+
+/// What one `feed` decided.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Deltas decided by this feed (appends to one path in a row merged).
+    pub deltas: Vec<Delta>,
+    /// Events decided by this feed.
+    pub events: Vec<Event>,
+    /// Bytes received so far.
+    pub bytes: usize,
+}
+
+impl Progress {
+    /// The protocol `watch.feed` result `{deltas, events, bytes}`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// let p = w.feed("[1").unwrap();
+    /// assert_eq!(p.to_json(), r#"{"deltas":[{"path":"","op":"add","value":[],"text":"[]","at":1}],"events":[],"bytes":2}"#);
+    /// ```
+    pub fn to_json(&self) -> String {
+        Obj::new()
+            .raw(
+                "deltas",
+                &crate::serialize::array(self.deltas.iter().map(Delta::to_json)),
+            )
+            .raw(
+                "events",
+                &crate::serialize::array(self.events.iter().map(Event::to_json)),
+            )
+            .num("bytes", self.bytes)
+            .end()
+    }
+}
+
+/// What `finish` returns: the one-shot result of the whole input, the
+/// events `finish` itself decided, and the stream's readiness.
+#[derive(Clone, Debug)]
+pub struct WatchFinal {
+    /// Equal to `repair` of the whole input under the same options.
+    pub result: Repaired<'static>,
+    /// Events decided at the end of the input.
+    pub events: Vec<Event>,
+    /// `readiness` of the whole input, with a declaration.
+    pub watcher_final: Option<Readiness>,
+}
+
+impl WatchFinal {
+    /// The protocol `watch.finish` result `{final, events, watcher_final}`;
+    /// `final` holds the `repair` fields plus `value`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// w.feed("{\"a\":1").unwrap();
+    /// let f = w.finish().unwrap();
+    /// assert!(f.to_json().starts_with(r#"{"final":{"text":"{\"a\":1}","#));
+    /// assert!(f.to_json().ends_with(r#""value":{"a":1}},"events":[{"kind":"repair","path":"","code":"R073","threshold":"truncated_container","severity":"medium","at":6,"permille":857}],"watcher_final":null}"#));
+    /// ```
+    pub fn to_json(&self) -> String {
+        let value = self.result.value().to_json();
+        let result = self.result.object().raw("value", &value).end();
+        Obj::new()
+            .raw("final", &result)
+            .raw(
+                "events",
+                &crate::serialize::array(self.events.iter().map(Event::to_json)),
+            )
+            .raw(
+                "watcher_final",
+                &self
+                    .watcher_final
+                    .as_ref()
+                    .map_or_else(|| "null".into(), Readiness::to_json),
+            )
+            .end()
+    }
+}
+
+/// An incremental watcher over one reply (spec §12).
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let mut ops = Vec::new();
+/// for chunk in ["{\"items\": [1, ", "2], \"done\": tr", "ue}"] {
+///     for d in w.feed(chunk).unwrap().deltas {
+///         ops.push(format!("{} {} {}", d.op.as_str(), d.path, d.text));
+///     }
+/// }
+/// assert_eq!(ops[..3], ["add  {}", "add /items []", "add /items/0 1"]);
+/// assert_eq!(w.finish().unwrap().result.text, "{\"items\": [1, 2], \"done\": true}");
+/// ```
+pub struct Watch {
+    opts: Options,
+    source: Source,
+    engine: Option<Engine<'static>>,
+    reader: Reader,
+    /// A fatal condition met while feeding: `E040`/`E041` are returned by
+    /// later feeds, every error by `finish`.
+    failed: Option<Error>,
+    tally: Tally,
+}
+
+/// What the events so far add up to.
+struct Tally {
+    /// A declaration was given (permille is `settled_permille`).
+    schema: bool,
+    max_repairs: usize,
+    /// Repairs reported as events so far.
+    repair_events: usize,
+    /// Required declared fields counted so far, and those settled.
+    total: usize,
+    settled: usize,
+    ready: bool,
+    /// The root is complete (no reopen since).
+    complete: bool,
+}
+
+impl core::fmt::Debug for Watch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Watch")
+            .field("bytes", &self.source.input().len())
+            .field("failed", &self.failed)
+            .finish()
+    }
+}
+
+fn permille(part: usize, whole: usize) -> i32 {
+    (part * 1000).checked_div(whole).map_or(1000, |p| p as i32)
+}
+
+impl Watch {
+    /// Starts a stream (the profile applies at `finish`).
+    pub fn new(opts: Options) -> Watch {
+        let mut engine = Engine::new(&[], opts.max_depth, opts.skip_prose);
+        engine.max_repairs = opts.max_repairs;
+        engine.partial = true;
+        // One path for every split: the fast lane takes whole tokens only
+        // when they happen to have arrived, the general path always the
+        // same steps (both write the same output).
+        engine.fast_lane = false;
+        let root = opts.schema.as_ref().map(|s| &s.root);
+        let total = match root {
+            Some(crate::schema::Ty::Object(fields)) => fields.iter().filter(|f| f.required).count(),
+            _ => 0,
+        };
+        let (opts_schema, max_repairs) = (opts.schema.is_some(), opts.max_repairs);
+        Watch {
+            reader: Reader::new(root),
+            opts,
+            source: Source::default(),
+            engine: Some(engine),
+            failed: None,
+            tally: Tally {
+                schema: opts_schema,
+                max_repairs,
+                repair_events: 0,
+                total,
+                settled: 0,
+                ready: false,
+                complete: false,
+            },
+        }
+    }
+
+    /// Feeds text (see [`Watch::feed_bytes`]).
+    pub fn feed(&mut self, chunk: &str) -> Result<Progress, Error> {
+        self.feed_bytes(chunk.as_bytes())
+    }
+
+    /// Feeds bytes (a chunk may end inside a UTF-8 sequence): the deltas
+    /// and events this input decided. After `E040`/`E041` (reported once
+    /// as an `error` event) every feed returns that error.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// assert!(w.feed_bytes(b"[\"\xC3").unwrap().deltas.len() == 1);
+    /// let p = w.feed_bytes(b"\xA9\"]").unwrap();
+    /// assert_eq!(p.deltas[1].text, "\"\u{e9}\"");
+    /// ```
+    pub fn feed_bytes(&mut self, chunk: &[u8]) -> Result<Progress, Error> {
+        if let Some(e) = self
+            .failed
+            .as_ref()
+            .filter(|e| matches!(e.code, ErrorCode::E040 | ErrorCode::E041))
+        {
+            return Err(e.clone());
+        }
+        let mut progress = Progress::default();
+        self.source.push(chunk);
+        progress.bytes = self.source.input().len();
+        if self.failed.is_some() {
+            return Ok(progress);
+        }
+        if self.source.input().len() > self.opts.max_input {
+            let e = Error::new(
+                ErrorCode::E041,
+                alloc::format!("input larger than {} bytes", self.opts.max_input),
+            );
+            self.fail(e, self.source.input().len(), &mut progress);
+            return Ok(progress);
+        }
+        self.run(&mut progress);
+        Delta::merge_appends(&mut progress.deltas);
+        Ok(progress)
+    }
+
+    fn fail(&mut self, e: Error, at: usize, progress: &mut Progress) {
+        if matches!(e.code, ErrorCode::E040 | ErrorCode::E041) {
+            progress.events.push(Event {
+                kind: EventKind::Error {
+                    code: e.code.as_str(),
+                    message: e.message.clone(),
+                },
+                path: String::new(),
+                at,
+                permille: self.tally.permille_now(None, at),
+            });
+        }
+        self.failed = Some(e);
+    }
+
+    /// Runs engine steps until one needs more input.
+    fn run(&mut self, progress: &mut Progress) {
+        let Some(src) = self.source.engine_src() else {
+            return;
+        };
+        let shift = self.source.shift();
+        let Some(engine) = self.engine.take() else {
+            return;
+        };
+        let mut engine = engine.rebind(src);
+        let mut notes = Vec::new();
+        loop {
+            if engine.phase == Phase::Done {
+                break;
+            }
+            let before = engine.repairs.len();
+            engine.begin_step();
+            let r = engine.advance();
+            if engine.starved() {
+                engine.undo_step();
+                break;
+            }
+            let at = engine.horizon.get() + 1 + shift;
+            for i in before..engine.repairs.len() {
+                let Some(rule) = engine.repairs.get(i).map(|r| r.rule) else {
+                    break;
+                };
+                if self.tally.repair_events >= self.tally.max_repairs {
+                    break;
+                }
+                self.tally.repair_events += 1;
+                let permille = self.tally.step_permille(&engine, at, shift);
+                progress.events.push(Event {
+                    kind: EventKind::Repair {
+                        code: rule.code(),
+                        threshold: rule.threshold(),
+                        severity: rule.severity().as_str(),
+                    },
+                    path: String::new(),
+                    at,
+                    permille,
+                });
+            }
+            engine.commit_step();
+            if let Err(e) = r {
+                let e = crate::finish::shifted(e, self.source.input(), shift);
+                let permille = self.tally.step_permille(&engine, at, shift);
+                if matches!(e.code, ErrorCode::E040 | ErrorCode::E041) {
+                    progress.events.push(Event {
+                        kind: EventKind::Error {
+                            code: e.code.as_str(),
+                            message: e.message.clone(),
+                        },
+                        path: String::new(),
+                        at,
+                        permille,
+                    });
+                }
+                self.failed = Some(e);
+                break;
+            }
+            match engine.retracted {
+                Some((r, false)) => self.reader.retract(r, at, &mut notes),
+                Some((r, true)) => self.reader.implicit(r),
+                None => {}
+            }
+            let stable = engine.stable_out();
+            self.reader
+                .read(&engine.out, stable, &engine.holes, at, &mut notes);
+            if !notes.is_empty() {
+                let permille = self.tally.step_permille(&engine, at, shift);
+                self.tally.take_notes(&mut notes, at, permille, progress);
+            }
+        }
+        self.engine = Some(engine.rebind(&[]));
+    }
+
+    /// Ends the stream: the result of `repair` on the whole input (the
+    /// profile's refusals are errors), the events decided at the end, and
+    /// with a declaration the readiness of the whole input.
+    pub fn finish(mut self) -> Result<WatchFinal, Error> {
+        self.source.finish();
+        let shift = self.source.shift();
+        let escaped = self.source.escaped();
+        let input = self.source.input();
+        let src = self.source.engine_src().unwrap_or(input);
+        let engine = match (self.failed.take(), self.engine.take()) {
+            (Some(e), _) => Err(e),
+            (None, Some(e)) => Ok(e.rebind(src)),
+            (None, None) => Err(Error::new(ErrorCode::E090, "watch engine lost")),
+        };
+        // The rest of the input, decided now that it is complete.
+        let mut late = Vec::new();
+        let engine = engine.and_then(|mut e| {
+            e.partial = false;
+            let before = e.repairs.len();
+            e.run()?;
+            late.extend(
+                e.repairs
+                    .get(before..)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|r| r.rule),
+            );
+            Ok(e)
+        });
+        let unchecked = crate::finish::finish_stream(input, engine, shift, escaped, &self.opts);
+        let watcher_final = self.opts.schema.as_ref().map(|_| {
+            if self.opts.profile == Profile::Lenient {
+                crate::readiness::readiness(input, &self.opts)
+            } else {
+                crate::readiness::of_result(unchecked.as_ref(), &self.opts)
+            }
+        });
+        let r = unchecked
+            .and_then(|r| crate::gate::gate(input, r, &self.opts))
+            .map_err(|e| crate::gate::hinted(e, input, &self.opts))?;
+        let at = input.len();
+        let mut events = Vec::new();
+        let pm = if self.opts.schema.is_some() {
+            watcher_final.as_ref().map_or(0, |w| w.settled_permille)
+        } else {
+            let (p, s) = (r.payload, r.synthesized);
+            permille(p, p + s).min(if p == 0 { 0 } else { 1000 })
+        };
+        let limit = self
+            .opts
+            .max_repairs
+            .saturating_sub(self.tally.repair_events);
+        for rule in late.into_iter().take(limit) {
+            events.push(Event {
+                kind: EventKind::Repair {
+                    code: rule.code(),
+                    threshold: rule.threshold(),
+                    severity: rule.severity().as_str(),
+                },
+                path: String::new(),
+                at,
+                permille: pm,
+            });
+        }
+        if !self.tally.complete && r.completeness == Completeness::Complete {
+            events.push(Event {
+                kind: EventKind::Complete,
+                path: String::new(),
+                at,
+                permille: pm,
+            });
+        }
+        let result = Repaired {
+            text: alloc::borrow::Cow::Owned(r.text.into_owned()),
+            ..r
+        };
+        Ok(WatchFinal {
+            result,
+            events,
+            watcher_final,
+        })
+    }
+}
+
+impl Tally {
+    /// The permille of events decided by the step just committed.
+    fn step_permille(&self, engine: &Engine<'_>, at: usize, shift: usize) -> i32 {
+        self.permille_now(Some((engine, shift)), at)
+    }
+
+    fn permille_now(&self, engine: Option<(&Engine<'_>, usize)>, at: usize) -> i32 {
+        if self.schema {
+            return permille(self.settled, self.total);
+        }
+        let Some((engine, shift)) = engine else {
+            return 0;
+        };
+        let Some(start) = engine.doc_in.first().map(|s| s + shift) else {
+            return 0;
+        };
+        let end = engine.payload_end.map_or(at, |p| p + shift);
+        let p = end.saturating_sub(start);
+        let s = engine.pending_synthesis();
+        if p == 0 {
+            0
+        } else {
+            ((p * 1000) / (p + s)) as i32
+        }
+    }
+
+    fn take_notes(&mut self, notes: &mut Vec<Note>, at: usize, pm: i32, progress: &mut Progress) {
+        let schema = self.schema;
+        for note in notes.drain(..) {
+            match note {
+                Note::Delta(d) => {
+                    if d.op == DeltaOp::Reopen && d.path.is_empty() {
+                        self.complete = false;
+                    }
+                    progress.deltas.push(d);
+                }
+                Note::Declared(n) => self.total += n,
+                Note::Complete => {
+                    self.complete = true;
+                    self.check_ready(at, progress);
+                    progress.events.push(Event {
+                        kind: EventKind::Complete,
+                        path: String::new(),
+                        at,
+                        permille: if schema {
+                            permille(self.settled, self.total)
+                        } else {
+                            pm
+                        },
+                    });
+                }
+                Note::Settled {
+                    path,
+                    root_member,
+                    field,
+                    value,
+                } => {
+                    if !root_member && field.is_none() {
+                        continue;
+                    }
+                    let text = match &value {
+                        crate::Value::Object(_) | crate::Value::Array(_) => String::from("null"),
+                        v => v.to_json(),
+                    };
+                    let mut matched = None;
+                    if let Some(f) = &field {
+                        if matches(&f.ty, &value) {
+                            if f.required {
+                                self.settled += 1;
+                                matched = Some(true);
+                            }
+                        } else {
+                            matched = Some(false);
+                        }
+                    }
+                    let pm = if schema {
+                        permille(self.settled, self.total)
+                    } else {
+                        pm
+                    };
+                    progress.events.push(Event {
+                        kind: EventKind::Field(text.clone()),
+                        path: path.clone(),
+                        at,
+                        permille: pm,
+                    });
+                    match (matched, &field) {
+                        (Some(true), _) => progress.events.push(Event {
+                            kind: EventKind::Required(text),
+                            path,
+                            at,
+                            permille: pm,
+                        }),
+                        (Some(false), Some(f)) => progress.events.push(Event {
+                            kind: EventKind::Mismatch {
+                                expected: crate::schema::ty_text(&f.ty),
+                                got: String::from(value.type_name()),
+                            },
+                            path,
+                            at,
+                            permille: pm,
+                        }),
+                        _ => {}
+                    }
+                    self.check_ready(at, progress);
+                }
+            }
+        }
+    }
+
+    fn check_ready(&mut self, at: usize, progress: &mut Progress) {
+        if self.schema && !self.ready && permille(self.settled, self.total) == 1000 {
+            self.ready = true;
+            progress.events.push(Event {
+                kind: EventKind::Ready,
+                path: String::new(),
+                at,
+                permille: 1000,
+            });
+        }
+    }
+}

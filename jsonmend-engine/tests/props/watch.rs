@@ -1,0 +1,279 @@
+//! Chunk invariance of watch streams (spec §12.4), shared by the watch
+//! tests and the `jsonmend_watch` fuzz target's replay: for any split of
+//! an input, `finish` equals one-shot `repair_bytes`, deltas (appends
+//! merged) and events equal those of one feed, and the deltas of a
+//! complete input build `final.value`.
+
+use jsonmend_engine::{Delta, DeltaOp, Event, Options, Value, Watch, repair_bytes};
+
+/// Everything a stream produced, comparable across splits.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Outcome {
+    pub(crate) deltas: Vec<Delta>,
+    pub(crate) events: Vec<Event>,
+    /// The `watch.finish` result, or the error object.
+    pub(crate) last: Result<String, String>,
+    pub(crate) value: Option<Value>,
+    pub(crate) complete: bool,
+}
+
+/// Feeds `input` cut at `cuts` (increasing offsets).
+pub(crate) fn stream(input: &[u8], cuts: &[usize], opts: &Options) -> Outcome {
+    let mut w = Watch::new(opts.clone());
+    let mut deltas = Vec::new();
+    let mut events = Vec::new();
+    let mut from = 0;
+    let mut failed = None;
+    for &cut in cuts.iter().chain(std::iter::once(&input.len())) {
+        let cut = cut.clamp(from, input.len());
+        match w.feed_bytes(&input[from..cut]) {
+            Ok(p) => {
+                deltas.extend(p.deltas);
+                events.extend(p.events);
+            }
+            Err(e) => {
+                failed = Some(e.to_json());
+                break;
+            }
+        }
+        from = cut;
+    }
+    merge(&mut deltas);
+    let (last, value, complete) = match (failed, w.finish()) {
+        (Some(e), _) => (Err(e), None, false),
+        (None, Ok(f)) => {
+            // Deltas build the value when the feeds completed the root and
+            // the end of input decided nothing more.
+            let roots = match &f.result.value() {
+                Value::Array(items) if f.result.repairs.iter().any(|r| r.rule.code() == "R080") => {
+                    items.len()
+                }
+                _ => 1,
+            };
+            let fed_complete = events
+                .iter()
+                .filter(|e| e.kind.name() == "complete")
+                .count()
+                >= roots;
+            let complete = f.result.completeness == jsonmend_engine::Completeness::Complete
+                && fed_complete
+                && f.events.is_empty();
+            events.extend(f.events.iter().cloned());
+            (Ok(f.to_json()), Some(f.result.value()), complete)
+        }
+        (None, Err(e)) => (Err(e.to_json()), None, false),
+    };
+    Outcome {
+        deltas,
+        events,
+        last,
+        value,
+        complete,
+    }
+}
+
+/// Adjacent appends to one path merged.
+pub(crate) fn merge(list: &mut Vec<Delta>) {
+    let mut out: Vec<Delta> = Vec::new();
+    for d in list.drain(..) {
+        if let Some(last) = out.last_mut() {
+            if d.op == DeltaOp::Append && last.op == DeltaOp::Append && last.path == d.path {
+                let a = Value::parse(&last.text).unwrap().into_string().unwrap();
+                let b = Value::parse(&d.text).unwrap().into_string().unwrap();
+                last.text = Value::String(a + &b).to_json();
+                last.at = d.at;
+                continue;
+            }
+        }
+        out.push(d);
+    }
+    *list = out;
+}
+
+/// A value under construction.
+enum Node {
+    Obj(Vec<(String, Node)>),
+    Arr(Vec<Node>),
+    Str(String),
+    Json(String),
+}
+
+fn tokens(path: &str) -> Vec<String> {
+    path.split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect()
+}
+
+fn node_at<'n>(root: &'n mut Node, toks: &[String]) -> Option<&'n mut Node> {
+    let mut n = root;
+    for t in toks {
+        n = match n {
+            Node::Obj(members) => &mut members.iter_mut().rev().find(|(k, _)| k == t)?.1,
+            Node::Arr(items) => items.get_mut(t.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(n)
+}
+
+fn node(text: &str) -> Node {
+    match text {
+        "{}" => Node::Obj(Vec::new()),
+        "[]" => Node::Arr(Vec::new()),
+        t if t.starts_with('"') => Node::Str(Value::parse(t).unwrap().into_string().unwrap()),
+        t => Node::Json(t.to_string()),
+    }
+}
+
+fn write(n: &Node, out: &mut String) {
+    match n {
+        Node::Obj(m) => {
+            out.push('{');
+            for (i, (k, v)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(k.clone()).to_json());
+                out.push(':');
+                write(v, out);
+            }
+            out.push('}');
+        }
+        Node::Arr(items) => {
+            out.push('[');
+            for (i, v) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write(v, out);
+            }
+            out.push(']');
+        }
+        Node::Str(s) => out.push_str(&Value::String(s.clone()).to_json()),
+        Node::Json(t) => out.push_str(t),
+    }
+}
+
+/// The value the deltas build.
+pub(crate) fn apply(deltas: &[Delta]) -> Result<Value, String> {
+    let mut root: Option<Node> = None;
+    for d in deltas {
+        let toks = tokens(&d.path);
+        match d.op {
+            DeltaOp::Add if toks.is_empty() => root = Some(node(&d.text)),
+            DeltaOp::Set if toks.is_empty() && d.text.len() > 2 => {
+                root = Some(
+                    match &Value::parse(&d.text).map_err(|e| format!("{e:?}"))? {
+                        Value::Array(items) => {
+                            Node::Arr(items.iter().map(|v| Node::Json(v.to_json())).collect())
+                        }
+                        v => Node::Json(v.to_json()),
+                    },
+                );
+            }
+            DeltaOp::Add => {
+                let (last, parent) = toks.split_last().unwrap();
+                let p = node_at(root.as_mut().ok_or("no root")?, parent)
+                    .ok_or_else(|| format!("no parent for {}", d.path))?;
+                match p {
+                    Node::Obj(m) => m.push((last.clone(), node(&d.text))),
+                    Node::Arr(items) => {
+                        if last.parse::<usize>().ok() != Some(items.len()) {
+                            return Err(format!("add at {} to {} items", d.path, items.len()));
+                        }
+                        items.push(node(&d.text));
+                    }
+                    _ => return Err(format!("add under a scalar at {}", d.path)),
+                }
+            }
+            DeltaOp::Append => {
+                let n = node_at(root.as_mut().ok_or("no root")?, &toks)
+                    .ok_or_else(|| format!("append to missing {}", d.path))?;
+                let Node::Str(s) = n else {
+                    return Err(format!("append to a non-string at {}", d.path));
+                };
+                s.push_str(&Value::parse(&d.text).unwrap().into_string().unwrap());
+            }
+            DeltaOp::Set if toks.is_empty() => root = Some(node(&d.text)),
+            DeltaOp::Set => {
+                let n = node_at(root.as_mut().ok_or("no root")?, &toks)
+                    .ok_or_else(|| format!("set of missing {}", d.path))?;
+                *n = node(&d.text);
+            }
+            DeltaOp::Close | DeltaOp::Reopen => {
+                node_at(root.as_mut().ok_or("no root")?, &toks)
+                    .ok_or_else(|| format!("{:?} of missing {}", d.op, d.path))?;
+            }
+        }
+    }
+    let mut text = String::new();
+    write(&root.ok_or("no root")?, &mut text);
+    Value::parse(&text).map_err(|e| format!("{e:?} in {text}"))
+}
+
+/// One-shot `repair_bytes` as a `watch.finish`-comparable result.
+pub(crate) fn one_shot(input: &[u8], opts: &Options) -> Result<String, String> {
+    repair_bytes(input, opts)
+        .map(|r| r.to_json())
+        .map_err(|e| e.to_json())
+}
+
+/// Checks one split against one feed and one-shot repair.
+pub(crate) fn check_split(input: &[u8], cuts: &[usize], opts: &Options) -> Result<(), String> {
+    let whole = stream(input, &[], opts);
+    let split = stream(input, cuts, opts);
+    // `final` is the repair result plus `value`.
+    let expect = one_shot(input, opts);
+    let got_final = whole.last.clone().map(|j| {
+        let start = j.find("\"final\":").map_or(0, |i| i + 8);
+        let end = j.find(",\"value\":").unwrap_or(j.len());
+        format!("{}}}", &j[start..end])
+    });
+    if got_final != expect {
+        return Err(format!("final {got_final:?} != repair {expect:?}"));
+    }
+    if split.last != whole.last {
+        return Err(format!(
+            "cuts {cuts:?}: finish {:?} != {:?}",
+            split.last, whole.last
+        ));
+    }
+    if split.deltas != whole.deltas {
+        let i = split
+            .deltas
+            .iter()
+            .zip(&whole.deltas)
+            .position(|(a, b)| a != b)
+            .unwrap_or(split.deltas.len().min(whole.deltas.len()));
+        return Err(format!(
+            "cuts {cuts:?}: delta {i}: {:?} != {:?}",
+            split.deltas.get(i),
+            whole.deltas.get(i)
+        ));
+    }
+    if split.events != whole.events {
+        let i = split
+            .events
+            .iter()
+            .zip(&whole.events)
+            .position(|(a, b)| a != b)
+            .unwrap_or(split.events.len().min(whole.events.len()));
+        return Err(format!(
+            "cuts {cuts:?}: event {i}: {:?} != {:?}",
+            split.events.get(i),
+            whole.events.get(i)
+        ));
+    }
+    if whole.complete {
+        let built = apply(&whole.deltas)?;
+        if Some(&built) != whole.value.as_ref() {
+            return Err(format!(
+                "deltas build {} but final.value is {:?}",
+                built.to_json(),
+                whole.value.as_ref().map(Value::to_json)
+            ));
+        }
+    }
+    Ok(())
+}
