@@ -247,6 +247,7 @@ struct Snap {
     saw_wrapper: bool,
     prose_text: bool,
     payload_end: Option<usize>,
+    open_str: Option<super::string::OpenStr>,
     out: usize,
     repairs: usize,
     docs: usize,
@@ -280,6 +281,7 @@ impl Engine<'_> {
     pub(crate) fn begin_step(&mut self) {
         self.horizon.set(self.pos.saturating_sub(1));
         self.retracted = None;
+        self.plain_run = None;
         self.journal.on = true;
         self.journal.undo.clear();
         self.journal.snap = Some(Snap {
@@ -304,6 +306,7 @@ impl Engine<'_> {
             saw_wrapper: self.saw_wrapper,
             prose_text: self.prose_text,
             payload_end: self.payload_end,
+            open_str: self.open_str,
             out: self.out.len(),
             repairs: self.repairs.len(),
             docs: self.docs.len(),
@@ -382,6 +385,7 @@ impl Engine<'_> {
         self.saw_wrapper = s.saw_wrapper;
         self.prose_text = s.prose_text;
         self.payload_end = s.payload_end;
+        self.open_str = s.open_str;
         self.out.truncate(s.out);
         self.repairs.truncate(s.repairs);
         self.docs.truncate(s.docs);

@@ -283,6 +283,11 @@ pub(crate) struct Engine<'a> {
     /// the `{` inserted before a string item that became a key (R053,
     /// `true`).
     pub(crate) retracted: Option<(usize, bool)>,
+    /// The string being read, between watch steps.
+    pub(crate) open_str: Option<string::OpenStr>,
+    /// The plain run the current watch step copied into a string: output
+    /// span and input start (byte for byte the same).
+    pub(crate) plain_run: Option<(usize, usize, usize)>,
 }
 
 /// Where a run is.
@@ -343,6 +348,8 @@ impl<'a> Engine<'a> {
             horizon: core::cell::Cell::new(0),
             journal: Journal::default(),
             retracted: None,
+            open_str: None,
+            plain_run: None,
         }
     }
 

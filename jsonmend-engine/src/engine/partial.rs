@@ -51,6 +51,8 @@ impl Engine<'_> {
             horizon,
             journal,
             retracted,
+            open_str,
+            plain_run,
         } = self;
         Engine {
             src,
@@ -95,6 +97,8 @@ impl Engine<'_> {
             horizon,
             journal,
             retracted,
+            open_str,
+            plain_run,
         }
     }
 

@@ -57,39 +57,112 @@ enum End {
     Eof(usize),
 }
 
+/// What the reader of a string does once it ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Then {
+    /// It was a key written at `key_out`, its opening quote at `at`.
+    Key { key_out: usize, at: usize },
+    /// It was a value.
+    Value,
+}
+
+/// A string being read: where it started, and the segment in progress
+/// (`None` at a segment's opening quote).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OpenStr {
+    ctx: Ctx,
+    out_start: usize,
+    in_start: usize,
+    then: Then,
+    seg: Option<Seg>,
+}
+
+/// A quoted segment after its opening quote: its closing characters,
+/// whether it opened doubled (R018), where its content began.
+#[derive(Clone, Copy, Debug)]
+struct Seg {
+    c1: char,
+    c2: char,
+    doubled: bool,
+    from: usize,
+}
+
 impl Engine<'_> {
     /// Reads a string starting at its opening quote and writes it as a JSON
-    /// string (joining `+` concatenations).
-    pub(crate) fn string(&mut self, ctx: Ctx) {
+    /// string (joining `+` concatenations), then does `then`. On a partial
+    /// input only the opening quote is read here: the rest goes one step
+    /// at a time ([`Engine::string_step`]), so a long string never waits
+    /// whole for its end.
+    pub(crate) fn string_then(&mut self, ctx: Ctx, then: Then) {
         let out_start = self.out.len();
         let in_start = self.pos + self.ch(self.pos).map_or(1, |c| c.len);
         self.out.push(b'"');
-        loop {
-            let end = self.segment(ctx);
-            match end {
-                End::Closed => {
-                    if let Some(next) = self.concat_next() {
-                        self.note(Rule::StringConcat, self.pos);
-                        self.pos = next;
-                        continue;
-                    }
-                    self.out.push(b'"');
-                }
-                End::Early => self.out.push(b'"'),
-                End::Eof(from) => self.string_eof(out_start, from),
-            }
-            let end = self.src.len().min(self.pos);
-            // The content span, without the closing quote.
-            let close = self
-                .slice(in_start, end)
-                .last()
-                .map_or(0, |&b| usize::from(b == b'"' || b == b'\'' || b >= 0x80));
-            self.last_string = (
-                in_start.min(end),
-                end.saturating_sub(close).max(in_start.min(end)),
-            );
-            return;
+        self.open_str = Some(OpenStr {
+            ctx,
+            out_start,
+            in_start,
+            then,
+            seg: None,
+        });
+        if !self.partial {
+            while !self.string_step() {}
         }
+    }
+
+    /// One step of the open string; true once it ended.
+    pub(crate) fn string_step(&mut self) -> bool {
+        let Some(st) = self.open_str else {
+            return true;
+        };
+        let end = match st.seg {
+            None => match self.segment_open(st.ctx) {
+                Ok(seg) => {
+                    self.open_str = Some(OpenStr {
+                        seg: Some(seg),
+                        ..st
+                    });
+                    return false;
+                }
+                Err(end) => end,
+            },
+            Some(seg) => match self.segment_step(st.ctx, seg) {
+                Some(end) => end,
+                None => return false,
+            },
+        };
+        match end {
+            End::Closed => {
+                if let Some(next) = self.concat_next() {
+                    self.note(Rule::StringConcat, self.pos);
+                    self.pos = next;
+                    self.open_str = Some(OpenStr { seg: None, ..st });
+                    return false;
+                }
+                self.out.push(b'"');
+            }
+            End::Early => self.out.push(b'"'),
+            End::Eof(from) => self.string_eof(st.out_start, from),
+        }
+        let end = self.src.len().min(self.pos);
+        // The content span, without the closing quote.
+        let close = self
+            .slice(st.in_start, end)
+            .last()
+            .map_or(0, |&b| usize::from(b == b'"' || b == b'\'' || b >= 0x80));
+        self.last_string = (
+            st.in_start.min(end),
+            end.saturating_sub(close).max(st.in_start.min(end)),
+        );
+        self.open_str = None;
+        match st.then {
+            Then::Key { key_out, at } => {
+                let key_in = self.last_string;
+                self.key_written(key_out, at, key_in);
+                self.set_state(super::State::Colon);
+            }
+            Then::Value => self.value_done(None, true),
+        }
+        true
     }
 
     /// After a closed string: the offset of the next string's opening quote
@@ -121,10 +194,11 @@ impl Engine<'_> {
         self.ch(at).filter(|c| is_quote(c.c)).map(|_| at)
     }
 
-    /// One quoted segment: from the opening quote to its end.
-    fn segment(&mut self, ctx: Ctx) -> End {
+    /// A segment's opening quote (and R018's doubled quotes): its state, or
+    /// how it already ended (an empty string, the end of input).
+    fn segment_open(&mut self, _ctx: Ctx) -> Result<Seg, End> {
         let Some(open) = self.ch(self.pos) else {
-            return End::Eof(self.pos);
+            return Err(End::Eof(self.pos));
         };
         match open.c {
             '"' => {}
@@ -149,9 +223,26 @@ impl Engine<'_> {
             } else {
                 // An empty string.
                 self.pos += open.len;
-                return End::Closed;
+                return Err(End::Closed);
             }
         }
+        Ok(Seg {
+            c1,
+            c2,
+            doubled,
+            from,
+        })
+    }
+
+    /// Reads the segment's content: in one go to its end, or on a partial
+    /// input one plain run or one special character (`None`: not ended).
+    fn segment_step(&mut self, ctx: Ctx, seg: Seg) -> Option<End> {
+        let Seg {
+            c1,
+            c2,
+            doubled,
+            from,
+        } = seg;
         loop {
             // Copy plain bytes in one go.
             let rest = self.src.get(self.pos..).unwrap_or_default();
@@ -170,59 +261,71 @@ impl Engine<'_> {
                 self.out
                     .extend_from_slice(rest.get(..plain).unwrap_or_default());
                 self.pos += plain;
+                if self.partial {
+                    // Plain bytes are content whatever follows: each is
+                    // decided by itself (a watch step ends here).
+                    self.saw(self.pos - 1);
+                    let out_end = self.out.len();
+                    self.plain_run = Some((out_end - plain, out_end, self.pos - plain));
+                    return None;
+                }
             }
-            let Some(ch) = self.ch(self.pos) else {
-                return End::Eof(from);
+            let ch = match self.ch(self.pos) {
+                Some(ch) => ch,
+                None => return Some(End::Eof(from)),
             };
             self.content = true;
             if ch.c == c1 || ch.c == c2 {
                 if doubled {
                     if self.ch(self.pos + ch.len).is_some_and(|n| n.c == ch.c) {
                         self.pos += 2 * ch.len;
-                        return End::Closed;
+                        return Some(End::Closed);
                     }
                 } else if self.closes(ctx, self.pos + ch.len) {
                     self.pos += ch.len;
-                    return End::Closed;
+                    return Some(End::Closed);
                 } else {
                     self.note(Rule::InnerQuote, self.pos);
                 }
                 self.write_char(ch.c);
                 self.pos += ch.len;
-                continue;
-            }
-            match ch.c {
-                '\\' => {
-                    if !self.escape() {
-                        return End::Eof(from);
-                    }
-                }
-                ',' if matches!(ctx, Ctx::ObjValue | Ctx::Elem) && self.early_close(ctx) => {
-                    self.note(Rule::MissingCloseQuote, self.pos);
-                    return End::Early;
-                }
-                ':' if ctx == Ctx::Key && self.key_split() => {
-                    self.note(Rule::KeyColonSplit, self.pos);
-                    return End::Early;
-                }
-                c if (c as u32) < 0x20 => {
-                    let code = super::Detail::Code(c as u32);
-                    self.note_weighted(Rule::RawControlChar, self.pos, code, 1);
-                    self.write_char(c);
-                    self.pos += 1;
-                }
-                c => {
-                    if ch.valid && ch.len > 1 {
-                        let raw = self.slice(self.pos, self.pos + ch.len);
-                        self.out.extend_from_slice(raw);
-                    } else {
-                        if !ch.valid {
-                            self.note(Rule::InvalidUtf8, self.pos);
+            } else {
+                match ch.c {
+                    '\\' => {
+                        if !self.escape() {
+                            return Some(End::Eof(from));
                         }
-                        self.write_char(c);
                     }
-                    self.pos += ch.len;
+                    ',' if matches!(ctx, Ctx::ObjValue | Ctx::Elem) && self.early_close(ctx) => {
+                        self.note(Rule::MissingCloseQuote, self.pos);
+                        return Some(End::Early);
+                    }
+                    ':' if ctx == Ctx::Key && self.key_split() => {
+                        self.note(Rule::KeyColonSplit, self.pos);
+                        return Some(End::Early);
+                    }
+                    c if (c as u32) < 0x20 => {
+                        let code = super::Detail::Code(c as u32);
+                        self.note_weighted(Rule::RawControlChar, self.pos, code, 1);
+                        self.write_char(c);
+                        self.pos += 1;
+                    }
+                    c => {
+                        if ch.valid && ch.len > 1 {
+                            let raw = self.slice(self.pos, self.pos + ch.len);
+                            self.out.extend_from_slice(raw);
+                        } else {
+                            if !ch.valid {
+                                self.note(Rule::InvalidUtf8, self.pos);
+                            }
+                            self.write_char(c);
+                        }
+                        self.pos += ch.len;
+                    }
                 }
+            }
+            if self.partial {
+                return None;
             }
         }
     }

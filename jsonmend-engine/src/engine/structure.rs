@@ -24,12 +24,17 @@ impl<'a> Engine<'a> {
     /// One turn of the document loop: trivia and one token (or the end of
     /// the document).
     pub(crate) fn doc_step(&mut self) -> Result<(), Error> {
+        if self.open_str.is_some() {
+            // A partial input reads strings a step at a time.
+            self.string_step();
+            return Ok(());
+        }
         self.trivia();
         if self.stop || self.eof() {
             self.end_document();
             return Ok(());
         }
-        let before = (self.pos, self.stack.len(), self.top_done);
+        let before = (self.pos, self.stack.len(), self.top_done, false);
         if self.stack.is_empty() {
             if self.top_done {
                 if self.top_string && self.colon_at(self.pos) {
@@ -44,7 +49,14 @@ impl<'a> Engine<'a> {
         }
         // Every step consumes input or changes the structure; a step
         // that did neither would loop forever, so drop one character.
-        if (self.pos, self.stack.len(), self.top_done) == before {
+        // (A string opened on a partial input is progress too.)
+        let now = (
+            self.pos,
+            self.stack.len(),
+            self.top_done,
+            self.open_str.is_some(),
+        );
+        if now == before {
             self.guard += 1;
             if self.guard > 2 {
                 let len = self.ch(self.pos).map_or(1, |c| c.len);
@@ -131,10 +143,7 @@ impl<'a> Engine<'a> {
                 _ if is_quote(ch.c) => {
                     self.begin_item();
                     let key_out = self.out.len();
-                    self.string(Ctx::Key);
-                    let key_in = self.last_string;
-                    self.key_written(key_out, at, key_in);
-                    self.set_state(State::Colon);
+                    self.string_then(Ctx::Key, super::string::Then::Key { key_out, at });
                 }
                 _ => self.bare_key(),
             },
@@ -530,8 +539,7 @@ impl<'a> Engine<'a> {
             }
             c if is_quote(c) => {
                 self.begin(ctx);
-                self.string(ctx);
-                self.value_done(None, true);
+                self.string_then(ctx, super::string::Then::Value);
             }
             _ => self.bare_value(ctx)?,
         }

@@ -155,6 +155,16 @@ pub(crate) struct Reader {
     replace_next: bool,
     /// Where the token being read starts.
     token_start: usize,
+    /// The string value being read.
+    open: Option<Open>,
+}
+
+/// A string value whose closing quote is not decided yet.
+struct Open {
+    path: String,
+    field: Option<Field>,
+    /// The content so far.
+    content: String,
 }
 
 /// `base` + `/token` as a JSON Pointer.
@@ -191,6 +201,7 @@ impl Reader {
             root_decl,
             replace_next: false,
             token_start: 0,
+            open: None,
         }
     }
 
@@ -236,7 +247,7 @@ impl Reader {
         out: &[u8],
         stable: usize,
         holes: &[(usize, usize)],
-        at: usize,
+        (at, run): (usize, Option<(usize, usize, usize)>),
         notes: &mut Vec<Note>,
     ) {
         for &h in holes.get(self.holes_seen..).unwrap_or_default() {
@@ -245,6 +256,12 @@ impl Reader {
         }
         self.holes_seen = holes.len();
         while self.pos < stable {
+            if self.open.is_some() {
+                if !self.string_content(out, stable, (at, run), notes) {
+                    break;
+                }
+                continue;
+            }
             if let Some(&(hs, he)) = self.holes.first() {
                 if hs <= self.pos {
                     self.pos = self.pos.max(he);
@@ -323,19 +340,21 @@ impl Reader {
                     self.settle(path, field, value, notes);
                 }
                 b'"' => {
-                    let Some(end) = string_end(out, self.pos) else {
-                        break;
-                    };
-                    let text = core::str::from_utf8(out.get(self.pos..end).unwrap_or_default())
-                        .unwrap_or("\"\"");
-                    let content = Value::parse(text)
-                        .ok()
-                        .and_then(Value::into_string)
-                        .unwrap_or_default();
-                    self.pos = end;
-                    if let Some(f) = self.frames.last_mut().filter(|f| f.expect_key) {
-                        f.key = Some(content);
-                        f.expect_key = false;
+                    let end = string_end(out, self.pos).filter(|&e| e <= stable);
+                    if self.frames.last().is_some_and(|f| f.expect_key) {
+                        // A key: read once it is complete.
+                        let Some(end) = end else { break };
+                        let text = core::str::from_utf8(out.get(self.pos..end).unwrap_or_default())
+                            .unwrap_or("\"\"");
+                        let key = Value::parse(text)
+                            .ok()
+                            .and_then(Value::into_string)
+                            .unwrap_or_default();
+                        if let Some(f) = self.frames.last_mut() {
+                            f.key = Some(key);
+                            f.expect_key = false;
+                        }
+                        self.pos = end;
                         continue;
                     }
                     let (path, field) = self.begin_value(out, holes, at, notes);
@@ -345,21 +364,12 @@ impl Reader {
                         text: "\"\"".into(),
                         at,
                     }));
-                    if !content.is_empty() {
-                        notes.push(Note::Delta(Delta {
-                            path: path.clone(),
-                            op: DeltaOp::Append,
-                            text: quoted(&content),
-                            at,
-                        }));
-                    }
-                    notes.push(Note::Delta(Delta {
-                        path: path.clone(),
-                        op: DeltaOp::Close,
-                        text: String::new(),
-                        at,
-                    }));
-                    self.settle(path, field, Value::String(content), notes);
+                    self.pos += 1;
+                    self.open = Some(Open {
+                        path,
+                        field,
+                        content: String::new(),
+                    });
                 }
                 _ => {
                     let len = out
@@ -385,6 +395,66 @@ impl Reader {
                 }
             }
         }
+    }
+
+    /// Reads the open string's decided content (R076's candidates — a
+    /// trailing run of closers and whitespace — wait for what follows) and
+    /// its end; false when it has to wait for more output.
+    fn string_content(
+        &mut self,
+        out: &[u8],
+        stable: usize,
+        (at, run): (usize, Option<(usize, usize, usize)>),
+        notes: &mut Vec<Note>,
+    ) -> bool {
+        let Some(open) = self.open.as_mut() else {
+            return true;
+        };
+        let rest = out.get(self.pos..stable).unwrap_or_default();
+        let close = content_end(rest);
+        let upto = close.unwrap_or_else(|| rest.len() - trailing_run(rest));
+        if upto > 0 {
+            let mut text = String::with_capacity(upto + 2);
+            text.push('"');
+            text.push_str(&String::from_utf8_lossy(
+                rest.get(..upto).unwrap_or_default(),
+            ));
+            text.push('"');
+            let piece = Value::parse(&text)
+                .ok()
+                .and_then(Value::into_string)
+                .unwrap_or_default();
+            open.content.push_str(&piece);
+            // A piece ending inside the plain run just copied is decided by
+            // its last character.
+            let end = self.pos + upto;
+            let at = match run {
+                Some((o, e, i)) if o < end && end <= e => i + (end - o),
+                _ => at,
+            };
+            notes.push(Note::Delta(Delta {
+                path: open.path.clone(),
+                op: DeltaOp::Append,
+                text: quoted(&piece),
+                at,
+            }));
+            self.pos += upto;
+        }
+        if close.is_none() {
+            return false;
+        }
+        self.pos += 1;
+        let Some(open) = self.open.take() else {
+            return true;
+        };
+        notes.push(Note::Delta(Delta {
+            path: open.path.clone(),
+            op: DeltaOp::Close,
+            text: String::new(),
+            at,
+        }));
+        self.settle(open.path, open.field, Value::String(open.content), notes);
+        true
     }
 
     /// A value begins: its path and declared field (R080's wrap when a
@@ -454,6 +524,40 @@ impl Reader {
             }
         }
     }
+}
+
+/// The offset of the closing quote in `rest` (string content that follows
+/// an opening quote or earlier content).
+fn content_end(rest: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    loop {
+        match rest.get(i)? {
+            b'"' => return Some(i),
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+}
+
+/// The length of the trailing run of closers and (escaped) whitespace in
+/// string content: what R076 would move out of a string cut off here.
+fn trailing_run(content: &[u8]) -> usize {
+    let mut n = content.len();
+    loop {
+        match content.get(..n) {
+            Some([.., b'}' | b']' | b')' | b' ']) => n -= 1,
+            Some([head @ .., b'\\', b't' | b'n' | b'r']) => {
+                // An escape only if the backslash itself is not escaped.
+                let slashes = head.iter().rev().take_while(|&&b| b == b'\\').count();
+                if slashes % 2 == 1 {
+                    break;
+                }
+                n -= 2;
+            }
+            _ => break,
+        }
+    }
+    content.len() - n
 }
 
 /// The end (past the closing quote) of the JSON string at `at`.

@@ -87,7 +87,7 @@ impl WatchFinal {
     /// w.feed("{\"a\":1").unwrap();
     /// let f = w.finish().unwrap();
     /// assert!(f.to_json().starts_with(r#"{"final":{"text":"{\"a\":1}","#));
-    /// assert!(f.to_json().ends_with(r#""value":{"a":1}},"events":[{"kind":"repair","path":"","code":"R073","threshold":"truncated_container","severity":"medium","at":6,"permille":857}],"watcher_final":null}"#));
+    /// assert!(f.to_json().ends_with(r#""value":{"a":1}},"events":[{"kind":"repair","path":"","code":"R075","threshold":"truncated_container","severity":"high","at":6,"permille":857}],"watcher_final":null}"#));
     /// ```
     pub fn to_json(&self) -> String {
         let value = self.result.value().to_json();
@@ -208,9 +208,10 @@ impl Watch {
     /// ```
     /// use jsonmend_engine::{Options, Watch};
     /// let mut w = Watch::new(Options::default());
-    /// assert!(w.feed_bytes(b"[\"\xC3").unwrap().deltas.len() == 1);
+    /// // `[` and the string's opening quote are decided; `é` is cut.
+    /// assert_eq!(w.feed_bytes(b"[\"\xC3").unwrap().deltas.len(), 2);
     /// let p = w.feed_bytes(b"\xA9\"]").unwrap();
-    /// assert_eq!(p.deltas[1].text, "\"\u{e9}\"");
+    /// assert_eq!((p.deltas[0].op.as_str(), p.deltas[0].text.as_str()), ("append", "\"\u{e9}\""));
     /// ```
     pub fn feed_bytes(&mut self, chunk: &[u8]) -> Result<Progress, Error> {
         if let Some(e) = self
@@ -321,8 +322,9 @@ impl Watch {
                 None => {}
             }
             let stable = engine.stable_out();
+            let run = engine.plain_run.map(|(o, e, i)| (o, e, i + shift));
             self.reader
-                .read(&engine.out, stable, &engine.holes, at, &mut notes);
+                .read(&engine.out, stable, &engine.holes, (at, run), &mut notes);
             if !notes.is_empty() {
                 let permille = self.tally.step_permille(&engine, at, shift);
                 self.tally.take_notes(&mut notes, at, permille, progress);
