@@ -6,7 +6,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::engine::{Detail, Engine, RawRepair, Totals};
+use crate::engine::{Detail, Engine, RawRepair, Totals, Track};
 use crate::error::{Error, ErrorCode};
 use crate::options::{Options, Profile};
 use crate::position::Cursor;
@@ -138,7 +138,7 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
         }
         None => (input, 0),
     };
-    let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
+    let mut engine: Engine<'_> = Engine::new(src, opts.max_depth, opts.skip_prose);
     engine.max_repairs = opts.max_repairs;
     engine.fast_lane = !opts.general_path_only;
     engine.utf8_known = utf8_known && shift == 0;
@@ -158,9 +158,9 @@ pub(crate) fn shifted(e: Error, input: &[u8], shift: usize) -> Error {
 /// whole source (`input`, or `input` from `shift` unescaped one level when
 /// `escaped`) in steps, or stopped with an error; the result is assembled
 /// exactly as for the whole input at once.
-pub(crate) fn finish_stream<'a>(
+pub(crate) fn finish_stream<'a, T: Track>(
     input: &'a [u8],
-    engine: Result<Engine<'_>, Error>,
+    engine: Result<Engine<'_, T>, Error>,
     shift: usize,
     escaped: bool,
     opts: &Options,
@@ -243,9 +243,9 @@ fn precheck(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Option<Run
 }
 
 /// The result of an engine that ran to the end of its source.
-fn assemble(
+fn assemble<T: Track>(
     input: &[u8],
-    mut engine: Engine<'_>,
+    mut engine: Engine<'_, T>,
     shift: usize,
     escaped: bool,
     opts: &Options,
@@ -328,7 +328,11 @@ fn assemble(
 
 /// No document found: E002/E003, or under `lenient` the whole text as a
 /// string (R081).
-fn no_document(input: &[u8], engine: &Engine<'_>, opts: &Options) -> Result<Run, Error> {
+fn no_document<T: Track>(
+    input: &[u8],
+    engine: &Engine<'_, T>,
+    opts: &Options,
+) -> Result<Run, Error> {
     if opts.profile == Profile::Lenient {
         let lossy = String::from_utf8_lossy(input);
         let text = crate::json::quoted(lossy.trim());
@@ -486,7 +490,7 @@ fn verdicts(
 #[cfg(feature = "work-counter")]
 #[doc(hidden)]
 pub fn engine_work(input: &[u8], opts: &Options) -> Option<usize> {
-    let mut engine = Engine::new(input, opts.max_depth, opts.skip_prose);
+    let mut engine: Engine<'_> = Engine::new(input, opts.max_depth, opts.skip_prose);
     engine.max_repairs = opts.max_repairs;
     engine.fast_lane = !opts.general_path_only;
     engine.run().ok()?;

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::scan::{is_ident, is_ident_start, is_quote};
-use super::{Ctx, Engine};
+use super::{Ctx, Engine, Track};
 use crate::rules::Rule;
 
 /// How one word of a bare run reads.
@@ -200,7 +200,7 @@ const KNOWN_CALLS: &[&[u8]] = &[
     b"list",
 ];
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     /// `IDENT(` at `at`: the identifier's end (the `(` offset).
     pub(crate) fn call_at(&self, at: usize) -> Option<usize> {
         let mut i = at;

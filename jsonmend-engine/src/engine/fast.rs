@@ -6,14 +6,14 @@
 
 use super::bare::is_json_number;
 use super::string::PLAIN_SET;
-use super::{Ctx, Engine, Kind, Sep, State};
+use super::{Ctx, Engine, Kind, Sep, State, Track};
 
 /// Bytes that may follow a bare scalar the lane takes (after blanks).
 fn scalar_end(b: Option<u8>) -> bool {
     matches!(b, Some(b',' | b'}' | b']' | b')' | b'\n' | b'\r'))
 }
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     /// Handles one token at `pos` if it is a strict one; returns whether
     /// it did.
     pub(crate) fn fast_token(&mut self) -> bool {
@@ -213,7 +213,7 @@ impl Engine<'_> {
     }
 }
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     /// A single-quoted string of plain bytes the general path would close at
     /// its first `'`: written with `"` (R011).
     fn fast_single(&self, ctx: Ctx) -> Option<usize> {

@@ -3,7 +3,7 @@
 
 use super::bare::{complete_literal, literal, number_like};
 use super::scan::{is_ident, is_quote, is_special_ws};
-use super::{Engine, Kind, Phase, Sep, State};
+use super::{Engine, Kind, Phase, Sep, State, Track};
 use crate::error::Error;
 use crate::rules::Rule;
 
@@ -31,7 +31,7 @@ const MAX_TAGS: usize = 16;
 /// Markup blocks skipped whole.
 const SKIPPED_TAGS: &[&[u8]] = &[b"think", b"thinking", b"reasoning"];
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     /// Runs the whole input: documents and the prose, fences and markup
     /// around them.
     pub(crate) fn run(&mut self) -> Result<(), Error> {
@@ -52,7 +52,7 @@ impl Engine<'_> {
                 self.phase = Phase::Frame(Mode::Leading);
             }
             Phase::Frame(mode) => self.framing_step(mode)?,
-            Phase::Doc if self.partial => self.doc_step()?,
+            Phase::Doc if self.is_partial() => self.doc_step()?,
             Phase::Doc => {
                 while self.phase == Phase::Doc {
                     self.doc_step()?;

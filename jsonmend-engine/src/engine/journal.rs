@@ -8,7 +8,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Engine, Frame, FrameState, Phase, RawRepair, Sep, Totals};
+use super::{Engine, Frame, FrameState, Phase, RawRepair, Sep, Totals, Track};
 use crate::strict::KeyIndexMark;
 
 /// The container stack; while a watch step runs it keeps what the step
@@ -276,10 +276,10 @@ impl Journal {
     }
 }
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     /// Starts a step that may be undone.
     pub(crate) fn begin_step(&mut self) {
-        self.horizon.set(self.pos.saturating_sub(1));
+        self.track.reset(self.pos.saturating_sub(1));
         self.retracted = None;
         self.plain_run = None;
         self.journal.on = true;
@@ -397,7 +397,7 @@ impl Engine<'_> {
 
     /// Forgets the keys of a closed object (kept for an undo).
     pub(crate) fn cut_keys(&mut self, base: usize) {
-        if self.journal.on {
+        if T::TRACKS && self.journal.on {
             let tail = self.keys.split_off(base);
             self.journal.undo.push(Undo::KeysCut(base, tail));
         } else {
@@ -408,7 +408,7 @@ impl Engine<'_> {
     /// Takes back the last document (R054 reopens it).
     pub(crate) fn pop_doc(&mut self) -> Option<(usize, usize)> {
         let d = self.docs.pop()?;
-        if self.journal.on {
+        if T::TRACKS && self.journal.on {
             self.journal.undo.push(Undo::DocPop(d, self.docs.len()));
         }
         Some(d)
@@ -417,7 +417,7 @@ impl Engine<'_> {
     /// Forgets the start of a document that wrote nothing.
     pub(crate) fn pop_doc_in(&mut self) {
         if let Some(at) = self.doc_in.pop() {
-            if self.journal.on {
+            if T::TRACKS && self.journal.on {
                 self.journal
                     .undo
                     .push(Undo::DocInPop(at, self.doc_in.len()));
@@ -427,14 +427,14 @@ impl Engine<'_> {
 
     pub(crate) fn set_open_paths(&mut self, paths: Vec<String>) {
         let old = core::mem::replace(&mut self.open_paths, paths);
-        if self.journal.on {
+        if T::TRACKS && self.journal.on {
             self.journal.undo.push(Undo::OpenPaths(old));
         }
     }
 
     /// Keeps the repair list before a change that is not an append.
     pub(crate) fn save_repairs(&mut self) {
-        if self.journal.on {
+        if T::TRACKS && self.journal.on {
             self.journal.undo.push(Undo::Repairs(self.repairs.clone()));
         }
     }

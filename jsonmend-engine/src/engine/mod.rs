@@ -204,7 +204,7 @@ pub(crate) enum Ctx {
     Top,
 }
 
-pub(crate) struct Engine<'a> {
+pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
     pub(crate) out: Vec<u8>,
@@ -275,7 +275,7 @@ pub(crate) struct Engine<'a> {
     /// starves the step instead of deciding on end of input.
     pub(crate) partial: bool,
     /// The furthest offset the current step examined (watch streams only).
-    pub(crate) horizon: core::cell::Cell<usize>,
+    pub(crate) track: T,
     /// What the current watch step changed, to take it back.
     pub(crate) journal: Journal,
     /// What the current step rewrote in earlier output: the offset of a
@@ -288,6 +288,51 @@ pub(crate) struct Engine<'a> {
     /// The plain run the current watch step copied into a string: output
     /// span and input start (byte for byte the same).
     pub(crate) plain_run: Option<(usize, usize, usize)>,
+}
+
+/// What an engine keeps of the offsets its steps examine: nothing for a
+/// one-shot run (every call compiles away), the furthest one for a watch
+/// stream (whose steps starve at the end of what arrived).
+pub(crate) trait Track: Default {
+    /// Whether offsets are tracked at all.
+    const TRACKS: bool;
+    fn saw(&self, at: usize);
+    fn horizon(&self) -> usize;
+    fn reset(&self, at: usize);
+}
+
+/// One-shot runs track nothing.
+#[derive(Debug, Default)]
+pub(crate) struct OneShot;
+
+impl Track for OneShot {
+    const TRACKS: bool = false;
+    #[inline(always)]
+    fn saw(&self, _at: usize) {}
+    fn horizon(&self) -> usize {
+        0
+    }
+    fn reset(&self, _at: usize) {}
+}
+
+/// The furthest offset examined by the current step.
+#[derive(Debug, Default)]
+pub(crate) struct Horizon(core::cell::Cell<usize>);
+
+impl Track for Horizon {
+    const TRACKS: bool = true;
+    #[inline]
+    fn saw(&self, at: usize) {
+        if at > self.0.get() {
+            self.0.set(at);
+        }
+    }
+    fn horizon(&self) -> usize {
+        self.0.get()
+    }
+    fn reset(&self, at: usize) {
+        self.0.set(at);
+    }
 }
 
 /// Where a run is.
@@ -303,8 +348,8 @@ pub(crate) enum Phase {
     Done,
 }
 
-impl<'a> Engine<'a> {
-    pub(crate) fn new(src: &'a [u8], max_depth: usize, skip_prose: bool) -> Engine<'a> {
+impl<'a, T: Track> Engine<'a, T> {
+    pub(crate) fn new(src: &'a [u8], max_depth: usize, skip_prose: bool) -> Engine<'a, T> {
         Engine {
             src,
             pos: 0,
@@ -345,7 +390,7 @@ impl<'a> Engine<'a> {
             doc_start: 0,
             guard: 0,
             partial: false,
-            horizon: core::cell::Cell::new(0),
+            track: T::default(),
             journal: Journal::default(),
             retracted: None,
             open_str: None,
@@ -357,9 +402,15 @@ impl<'a> Engine<'a> {
     /// past the end of a partial input starves the step).
     #[inline(always)]
     pub(crate) fn saw(&self, at: usize) {
-        if self.partial && at > self.horizon.get() {
-            self.horizon.set(at);
+        if T::TRACKS && self.partial {
+            self.track.saw(at);
         }
+    }
+
+    /// More input may follow (never for one-shot engines).
+    #[inline(always)]
+    pub(crate) fn is_partial(&self) -> bool {
+        T::TRACKS && self.partial
     }
 
     /// Whether `at` is at or past the end of the input (examining it).
@@ -371,7 +422,7 @@ impl<'a> Engine<'a> {
 
     /// Whether the current step read at or past the end of a partial input.
     pub(crate) fn starved(&self) -> bool {
-        self.partial && self.horizon.get() >= self.src.len()
+        self.is_partial() && self.track.horizon() >= self.src.len()
     }
 
     /// Records a repair without a token.
@@ -424,7 +475,7 @@ impl<'a> Engine<'a> {
         });
         // Keep the list bounded: only the first `max_repairs` by offset are
         // reported, so the rest can go (amortized linear).
-        if self.repairs.len() >= 4 * self.max_repairs + 64 && !self.journal.on {
+        if self.repairs.len() >= 4 * self.max_repairs + 64 && !(T::TRACKS && self.journal.on) {
             self.trim_repairs();
         }
     }
@@ -483,7 +534,7 @@ impl<'a> Engine<'a> {
     /// Takes the output back to `len` bytes, counting what is removed.
     pub(crate) fn truncate_out(&mut self, len: usize) {
         self.work.add(self.out.len().saturating_sub(len));
-        if self.journal.on && len < self.out.len() {
+        if T::TRACKS && self.journal.on && len < self.out.len() {
             self.journal.out_cut(&self.out, len);
         }
         self.out.truncate(len);

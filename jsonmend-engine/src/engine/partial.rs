@@ -2,12 +2,12 @@
 //! state moved onto a longer buffer, the output prefix no later input can
 //! change, and the containers a step reopened.
 
-use super::{Engine, Kind, Phase, State};
+use super::{Engine, Kind, Phase, State, Track};
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     /// The same state over another source: a watch stream's buffer grew
     /// (the bytes read so far are unchanged).
-    pub(crate) fn rebind(self, src: &[u8]) -> Engine<'_> {
+    pub(crate) fn rebind(self, src: &[u8]) -> Engine<'_, T> {
         let Engine {
             src: _,
             pos,
@@ -48,7 +48,7 @@ impl Engine<'_> {
             doc_start,
             guard,
             partial,
-            horizon,
+            track,
             journal,
             retracted,
             open_str,
@@ -94,7 +94,7 @@ impl Engine<'_> {
             doc_start,
             guard,
             partial,
-            horizon,
+            track,
             journal,
             retracted,
             open_str,

@@ -1,6 +1,6 @@
 //! Characters, whitespace, comments and the probes every part shares.
 
-use super::{Engine, L, State};
+use super::{Engine, L, State, Track};
 use crate::rules::Rule;
 
 /// A decoded character: its scalar (U+FFFD for a bad byte), its length and
@@ -107,12 +107,12 @@ pub(crate) enum Sink {
     Drop,
 }
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     #[inline]
     pub(crate) fn ch(&self, at: usize) -> Option<Ch> {
         self.work.add(1);
         let ch = decode(self.src, at);
-        if self.partial {
+        if self.is_partial() {
             // A sequence is examined to its last byte (all of what is
             // there, when it is cut short).
             let lead = self.src.get(at).copied().unwrap_or(0);

@@ -3,7 +3,7 @@
 //! concatenation and end of input.
 
 use super::scan::is_quote;
-use super::{Ctx, Engine, L};
+use super::{Ctx, Engine, L, Track};
 use crate::rules::Rule;
 
 pub(crate) const PLAIN_ASCII: u8 = 1;
@@ -87,7 +87,7 @@ struct Seg {
     from: usize,
 }
 
-impl Engine<'_> {
+impl<T: Track> Engine<'_, T> {
     /// Reads a string starting at its opening quote and writes it as a JSON
     /// string (joining `+` concatenations), then does `then`. On a partial
     /// input only the opening quote is read here: the rest goes one step
@@ -104,7 +104,7 @@ impl Engine<'_> {
             then,
             seg: None,
         });
-        if !self.partial {
+        if !self.is_partial() {
             while !self.string_step() {}
         }
     }
@@ -261,7 +261,7 @@ impl Engine<'_> {
                 self.out
                     .extend_from_slice(rest.get(..plain).unwrap_or_default());
                 self.pos += plain;
-                if self.partial {
+                if self.is_partial() {
                     // Plain bytes are content whatever follows: each is
                     // decided by itself (a watch step ends here).
                     self.saw(self.pos - 1);
@@ -324,7 +324,7 @@ impl Engine<'_> {
                     }
                 }
             }
-            if self.partial {
+            if self.is_partial() {
                 return None;
             }
         }

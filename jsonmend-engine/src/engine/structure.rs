@@ -4,11 +4,11 @@
 
 use super::bare::{Word, classify, complete_literal};
 use super::scan::is_quote;
-use super::{Closed, Ctx, Engine, Frame, Kind, Sep, State};
+use super::{Closed, Ctx, Engine, Frame, Kind, Sep, State, Track};
 use crate::error::Error;
 use crate::rules::Rule;
 
-impl<'a> Engine<'a> {
+impl<'a, T: Track> Engine<'a, T> {
     /// Enters the document loop for a document whose output starts at
     /// `start` (or the reopened one on the stack).
     pub(crate) fn enter_document(&mut self, start: usize) {
@@ -24,7 +24,7 @@ impl<'a> Engine<'a> {
     /// One turn of the document loop: trivia and one token (or the end of
     /// the document).
     pub(crate) fn doc_step(&mut self) -> Result<(), Error> {
-        if self.open_str.is_some() {
+        if T::TRACKS && self.open_str.is_some() {
             // A partial input reads strings a step at a time.
             self.string_step();
             return Ok(());
@@ -291,7 +291,11 @@ impl<'a> Engine<'a> {
         escaped: Option<bool>,
     ) {
         let span = (key_out + 1, self.out.len().saturating_sub(1));
-        let mark = self.stack.key_mark();
+        let mark = if T::TRACKS {
+            self.stack.key_mark()
+        } else {
+            None
+        };
         let Some(f) = self.stack.last_mut() else {
             return;
         };
@@ -440,7 +444,7 @@ impl<'a> Engine<'a> {
         self.work.add(self.out.len().saturating_sub(insert));
         let insert = insert.min(self.out.len());
         self.out.insert(insert, b'{');
-        if self.journal.on {
+        if T::TRACKS && self.journal.on {
             self.journal.out_insert(insert, self.out.len());
         }
         self.retracted = Some((insert, true));

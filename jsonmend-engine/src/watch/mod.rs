@@ -20,7 +20,7 @@ pub use events::{Event, EventKind};
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::engine::{Engine, Phase};
+use crate::engine::{Engine, Horizon, Phase, Track};
 use crate::error::{Error, ErrorCode};
 use crate::options::{Options, Profile};
 use crate::readiness::Readiness;
@@ -126,7 +126,7 @@ impl WatchFinal {
 pub struct Watch {
     opts: Options,
     source: Source,
-    engine: Option<Engine<'static>>,
+    engine: Option<Engine<'static, Horizon>>,
     reader: Reader,
     /// A fatal condition met while feeding: `E040`/`E041` are returned by
     /// later feeds, every error by `finish`.
@@ -165,7 +165,8 @@ fn permille(part: usize, whole: usize) -> i32 {
 impl Watch {
     /// Starts a stream (the profile applies at `finish`).
     pub fn new(opts: Options) -> Watch {
-        let mut engine = Engine::new(&[], opts.max_depth, opts.skip_prose);
+        let mut engine: Engine<'static, Horizon> =
+            Engine::new(&[], opts.max_depth, opts.skip_prose);
         engine.max_repairs = opts.max_repairs;
         engine.partial = true;
         // One path for every split: the fast lane takes whole tokens only
@@ -277,7 +278,7 @@ impl Watch {
                 engine.undo_step();
                 break;
             }
-            let at = engine.horizon.get() + 1 + shift;
+            let at = engine.track.horizon() + 1 + shift;
             for i in before..engine.repairs.len() {
                 let Some(rule) = engine.repairs.get(i).map(|r| r.rule) else {
                     break;
@@ -419,11 +420,11 @@ impl Watch {
 
 impl Tally {
     /// The permille of events decided by the step just committed.
-    fn step_permille(&self, engine: &Engine<'_>, at: usize, shift: usize) -> i32 {
+    fn step_permille(&self, engine: &Engine<'_, Horizon>, at: usize, shift: usize) -> i32 {
         self.permille_now(Some((engine, shift)), at)
     }
 
-    fn permille_now(&self, engine: Option<(&Engine<'_>, usize)>, at: usize) -> i32 {
+    fn permille_now(&self, engine: Option<(&Engine<'_, Horizon>, usize)>, at: usize) -> i32 {
         if self.schema {
             return permille(self.settled, self.total);
         }
