@@ -21,7 +21,7 @@ struct Change {
 }
 
 /// The coercion of `v` towards `ty`, if one applies and then matches.
-fn coerce_one(ty: &Ty, v: &Value) -> Option<(String, Rule, String)> {
+pub(crate) fn coerce_one(ty: &Ty, v: &Value) -> Option<(String, Rule, String)> {
     if matches(ty, v) {
         return None;
     }

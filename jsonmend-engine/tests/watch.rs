@@ -10,6 +10,10 @@ mod watch;
 #[allow(dead_code)]
 mod docs;
 
+#[path = "props/mutate.rs"]
+#[allow(dead_code)]
+mod mutate;
+
 use jsonmend_engine::{Options, Schema, Watch};
 
 const CORPUS: &str = include_str!("vectors/adam2go-corpus.jsonl");
@@ -63,6 +67,116 @@ fn corpus_inputs_split_anywhere_give_the_same_stream() {
         }
     }
     assert_none(&failures);
+}
+
+#[test]
+fn mutated_inputs_split_anywhere_give_the_same_stream() {
+    let opts = Options::default();
+    let mut rng = docs::Rng(0x5EED_0F3A_7C00);
+    let mut failures = Vec::new();
+    let inputs = inputs();
+    for _ in 0..12 {
+        for input in &inputs {
+            let m = mutate::mutate(&mut rng, input);
+            let cuts = if m.len() < 120 {
+                every_byte(m.len())
+            } else {
+                random_cuts(&mut rng, m.len())
+            };
+            if let Err(e) = watch::check_split(&m, &cuts, &opts) {
+                failures.push(format!("{:?}: {e}", String::from_utf8_lossy(&m)));
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
+/// Declarations, profiles and limits: events with `settled_permille`,
+/// refusals at `finish`, `E040` while feeding.
+#[test]
+fn options_give_the_same_stream_for_every_split() {
+    let schema = |s: &str| Some(Schema::parse(s).unwrap());
+    let variants = [
+        Options {
+            schema: schema("{!name:string,!n:integer,tags:[string],meta:{!ok:boolean}}"),
+            ..Options::default()
+        },
+        Options {
+            schema: schema("{!name:string,!n:integer}"),
+            profile: jsonmend_engine::Profile::Lenient,
+            ..Options::default()
+        },
+        Options::with_profile(jsonmend_engine::Profile::Strict),
+        Options::with_profile(jsonmend_engine::Profile::Execution),
+        Options {
+            max_depth: 3,
+            ..Options::default()
+        },
+        Options {
+            max_repairs: 2,
+            ..Options::default()
+        },
+        Options {
+            skip_prose: false,
+            ..Options::default()
+        },
+    ];
+    let docs = [
+        r#"{"name": "x", "n": 3, "tags": ["a", "b"], "meta": {"ok": true}}"#,
+        r#"{name: 'x', n: "3", tags: [a, b,], meta: {ok: True}}"#,
+        r#"{"n": 1.5, "name": 7, "meta": {"ok": "yes"}"#,
+        "Sure! ```json\n{\"name\": \"x\" \"n\": 2}\n``` done",
+        r#"[[[[1]]]]"#,
+        r#"{"a": {"b": {"c": {"d": 1}}}}"#,
+        r#"{"name": "x", "n": 1} {"name": "y", "n": 2}"#,
+        r#""name": "x", "n": 4"#,
+        r#"{"name": "x"}, "n": 5}"#,
+    ];
+    let mut rng = docs::Rng(11);
+    let mut failures = Vec::new();
+    for (i, opts) in variants.iter().enumerate() {
+        for doc in docs {
+            let b = doc.as_bytes();
+            for cuts in [every_byte(b.len()), random_cuts(&mut rng, b.len())] {
+                if let Err(e) = watch::check_split(b, &cuts, opts) {
+                    failures.push(format!("options {i}: {doc:?}: {e}"));
+                    break;
+                }
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
+#[test]
+fn schema_events_follow_the_fields() {
+    let opts = Options {
+        schema: Some(Schema::parse("{!query:string,!limit:integer,mode:string}").unwrap()),
+        ..Options::default()
+    };
+    let mut w = Watch::new(opts);
+    let mut events = Vec::new();
+    for chunk in ["{\"query\": \"rust\", ", "\"mode\": 3, \"limit\": 1", "0}"] {
+        for e in w.feed(chunk).unwrap().events {
+            events.push(format!("{} {} {}", e.kind.name(), e.path, e.permille));
+        }
+    }
+    assert_eq!(
+        events,
+        [
+            "field /query 500",
+            "required /query 500",
+            "field /mode 500",
+            "mismatch /mode 500",
+            "field /limit 1000",
+            "required /limit 1000",
+            "ready  1000",
+            "complete  1000"
+        ]
+    );
+    // `mode` has the wrong type: the profile refuses the result.
+    let e = w.finish().unwrap_err();
+    assert_eq!(e.code, jsonmend_engine::ErrorCode::E021);
 }
 
 #[test]

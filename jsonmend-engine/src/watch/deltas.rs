@@ -8,8 +8,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::decl::Decls;
 use crate::json::quoted;
-use crate::schema::{Field, Ty};
 use crate::serialize::Obj;
 use crate::value::Value;
 
@@ -109,17 +109,25 @@ impl Delta {
 pub(crate) enum Note {
     Delta(Delta),
     /// A value is complete: its path, whether it is a member of the root
-    /// object, its declared field, and the value (containers empty).
+    /// object, its declaration, and the value (containers empty).
     Settled {
         path: String,
         root_member: bool,
-        field: Option<Field>,
+        decl: Decl,
         value: Value,
     },
     /// A declared object opened: its required fields count from now on.
     Declared(usize),
     /// A root value is complete.
     Complete,
+}
+
+/// What a value is declared as: its declaration node, and for a declared
+/// object member whether it is required.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Decl {
+    pub(crate) node: Option<usize>,
+    pub(crate) member: Option<bool>,
 }
 
 #[derive(Clone)]
@@ -129,10 +137,10 @@ struct Frame {
     items: usize,
     key: Option<String>,
     expect_key: bool,
-    /// The declared fields, for a declared object.
-    decl: Option<Vec<Field>>,
-    /// The field this container is the value of.
-    field: Option<Field>,
+    /// The container's declaration node.
+    node: Option<usize>,
+    /// The declaration of the container as a value.
+    decl: Decl,
 }
 
 /// The incremental reader over the engine's output.
@@ -150,19 +158,21 @@ pub(crate) struct Reader {
     /// Holes not yet passed, sorted.
     holes: Vec<(usize, usize)>,
     holes_seen: usize,
-    root_decl: Option<Vec<Field>>,
+    decls: Option<Decls>,
     /// The next container replaces the value at its path (R053).
     replace_next: bool,
     /// Where the token being read starts.
     token_start: usize,
     /// The string value being read.
     open: Option<Open>,
+    /// R053 took back a complete root (the watch counts it open again).
+    pub(crate) reopened_root: bool,
 }
 
 /// A string value whose closing quote is not decided yet.
 struct Open {
     path: String,
-    field: Option<Field>,
+    decl: Decl,
     /// The content so far.
     content: String,
 }
@@ -183,11 +193,7 @@ pub(crate) fn pointer(base: &str, token: &str) -> String {
 }
 
 impl Reader {
-    pub(crate) fn new(schema: Option<&Ty>) -> Reader {
-        let root_decl = match schema {
-            Some(Ty::Object(fields)) => Some(fields.clone()),
-            _ => None,
-        };
+    pub(crate) fn new(decls: Option<Decls>) -> Reader {
         Reader {
             pos: 0,
             frames: Vec::new(),
@@ -198,10 +204,11 @@ impl Reader {
             last_closed: None,
             holes: Vec::new(),
             holes_seen: 0,
-            root_decl,
+            decls,
             replace_next: false,
             token_start: 0,
             open: None,
+            reopened_root: false,
         }
     }
 
@@ -239,6 +246,7 @@ impl Reader {
             None => self.roots = self.roots.saturating_sub(1),
         }
         self.replace_next = true;
+        self.reopened_root = self.frames.is_empty();
     }
 
     /// Reads `out[pos..stable]` (whole tokens; `holes` are cut).
@@ -281,7 +289,7 @@ impl Reader {
                 }
                 b'{' | b'[' => {
                     let object = b == b'{';
-                    let (path, field) = self.begin_value(out, holes, at, notes);
+                    let (path, decl) = self.begin_value(out, holes, at, notes);
                     let op = if core::mem::take(&mut self.replace_next) {
                         DeltaOp::Set
                     } else {
@@ -293,22 +301,16 @@ impl Reader {
                         text: if object { "{}".into() } else { "[]".into() },
                         at,
                     }));
-                    let decl = if !object {
-                        None
-                    } else if self.frames.is_empty() && self.roots == 0 {
-                        self.root_decl.clone()
-                    } else {
-                        match &field {
-                            Some(Field {
-                                ty: Ty::Object(fields),
-                                ..
-                            }) => Some(fields.clone()),
-                            _ => None,
-                        }
-                    };
+                    let node = self
+                        .decls
+                        .as_ref()
+                        .zip(decl.node)
+                        .and_then(|(d, n)| d.container(n, object));
                     // The root's required fields count from the start.
-                    if let Some(d) = decl.as_ref().filter(|_| !self.frames.is_empty()) {
-                        notes.push(Note::Declared(d.iter().filter(|f| f.required).count()));
+                    if let (Some(d), Some(n), true) = (&self.decls, node, object) {
+                        if decl.member.is_some() {
+                            notes.push(Note::Declared(d.required(n)));
+                        }
                     }
                     self.frames.push(Frame {
                         object,
@@ -316,8 +318,8 @@ impl Reader {
                         items: 0,
                         key: None,
                         expect_key: object,
+                        node,
                         decl,
-                        field,
                     });
                     self.pos += 1;
                 }
@@ -335,9 +337,9 @@ impl Reader {
                     } else {
                         Value::Array(Vec::new())
                     };
-                    let (path, field) = (f.path.clone(), f.field.clone());
+                    let (path, decl) = (f.path.clone(), f.decl);
                     self.last_closed = Some(f);
-                    self.settle(path, field, value, notes);
+                    self.settle(path, decl, value, notes);
                 }
                 b'"' => {
                     let end = string_end(out, self.pos).filter(|&e| e <= stable);
@@ -357,7 +359,7 @@ impl Reader {
                         self.pos = end;
                         continue;
                     }
-                    let (path, field) = self.begin_value(out, holes, at, notes);
+                    let (path, decl) = self.begin_value(out, holes, at, notes);
                     notes.push(Note::Delta(Delta {
                         path: path.clone(),
                         op: DeltaOp::Add,
@@ -367,7 +369,7 @@ impl Reader {
                     self.pos += 1;
                     self.open = Some(Open {
                         path,
-                        field,
+                        decl,
                         content: String::new(),
                     });
                 }
@@ -383,7 +385,7 @@ impl Reader {
                     let token = out.get(self.pos..self.pos + len).unwrap_or_default();
                     let text = String::from_utf8_lossy(token).into_owned();
                     self.pos += len.max(1);
-                    let (path, field) = self.begin_value(out, holes, at, notes);
+                    let (path, decl) = self.begin_value(out, holes, at, notes);
                     let value = Value::parse(&text).unwrap_or(Value::Null);
                     notes.push(Note::Delta(Delta {
                         path: path.clone(),
@@ -391,7 +393,7 @@ impl Reader {
                         text,
                         at,
                     }));
-                    self.settle(path, field, value, notes);
+                    self.settle(path, decl, value, notes);
                 }
             }
         }
@@ -453,11 +455,11 @@ impl Reader {
             text: String::new(),
             at,
         }));
-        self.settle(open.path, open.field, Value::String(open.content), notes);
+        self.settle(open.path, open.decl, Value::String(open.content), notes);
         true
     }
 
-    /// A value begins: its path and declared field (R080's wrap when a
+    /// A value begins: its path and declaration (R080's wrap when a
     /// second root value begins).
     fn begin_value(
         &mut self,
@@ -465,7 +467,7 @@ impl Reader {
         holes: &[(usize, usize)],
         at: usize,
         notes: &mut Vec<Note>,
-    ) -> (String, Option<Field>) {
+    ) -> (String, Decl) {
         let Some(f) = self.frames.last() else {
             if self.roots == 1 && !self.wrapped {
                 self.wrapped = true;
@@ -482,28 +484,52 @@ impl Reader {
                 }));
             }
             self.root_start = self.token_start;
-            let path = if self.wrapped {
-                alloc::format!("/{}", self.roots)
-            } else {
-                String::new()
-            };
-            return (path, None);
+            if self.wrapped {
+                return (alloc::format!("/{}", self.roots), Decl::default());
+            }
+            let node = self.decls.as_ref().map(|_| 0);
+            return (String::new(), Decl { node, member: None });
         };
+        let decls = self.decls.as_ref();
         if f.object {
             let key = f.key.clone().unwrap_or_default();
-            let field = f
-                .decl
-                .as_ref()
-                .and_then(|d| d.iter().find(|x| x.name == key))
-                .cloned();
-            (pointer(&f.path, &key), field)
+            let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, &key));
+            let decl = Decl {
+                node: found.map(|x| x.0),
+                member: found.map(|x| x.1),
+            };
+            (pointer(&f.path, &key), decl)
         } else {
-            (alloc::format!("{}/{}", f.path, f.items), None)
+            let node = decls.zip(f.node).and_then(|(d, n)| d.item(n));
+            (
+                alloc::format!("{}/{}", f.path, f.items),
+                Decl { node, member: None },
+            )
         }
     }
 
+    /// The output offset read so far.
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The path of the string value being read.
+    pub(crate) fn open_string(&self) -> Option<&str> {
+        self.open.as_ref().map(|o| o.path.as_str())
+    }
+
+    /// Root values completed.
+    pub(crate) fn roots(&self) -> usize {
+        self.roots
+    }
+
+    /// The declarations, with a schema.
+    pub(crate) fn decls(&self) -> Option<&Decls> {
+        self.decls.as_ref()
+    }
+
     /// A value is complete.
-    fn settle(&mut self, path: String, field: Option<Field>, value: Value, notes: &mut Vec<Note>) {
+    fn settle(&mut self, path: String, decl: Decl, value: Value, notes: &mut Vec<Note>) {
         let root_member = self.frames.len() == 1 && self.frames.first().is_some_and(|f| f.object);
         match self.frames.last_mut() {
             Some(f) => {
@@ -511,7 +537,7 @@ impl Reader {
                 notes.push(Note::Settled {
                     path,
                     root_member,
-                    field,
+                    decl,
                     value,
                 });
             }

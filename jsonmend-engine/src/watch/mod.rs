@@ -10,6 +10,7 @@
 //! result cannot depend on how the input was split, and no byte is parsed
 //! again except inside the one step that waits.
 
+mod decl;
 mod deltas;
 mod escaped;
 mod events;
@@ -75,6 +76,11 @@ pub struct WatchFinal {
     pub events: Vec<Event>,
     /// `readiness` of the whole input, with a declaration.
     pub watcher_final: Option<Readiness>,
+    /// The feeds' deltas build `result`'s value: the root completed while
+    /// feeding and the end of input decided nothing more (a value only the
+    /// end settles, such as a final bare number or a second document, is
+    /// in `result` only).
+    pub streamed: bool,
 }
 
 impl WatchFinal {
@@ -132,12 +138,16 @@ pub struct Watch {
     /// later feeds, every error by `finish`.
     failed: Option<Error>,
     tally: Tally,
+    /// Documents the engine started.
+    docs_started: usize,
 }
 
 /// What the events so far add up to.
 struct Tally {
     /// A declaration was given (permille is `settled_permille`).
     schema: bool,
+    /// Declared fields are coerced (R090–R093) as they settle.
+    lenient: bool,
     max_repairs: usize,
     /// Repairs reported as events so far.
     repair_events: usize,
@@ -173,20 +183,24 @@ impl Watch {
         // when they happen to have arrived, the general path always the
         // same steps (both write the same output).
         engine.fast_lane = false;
-        let root = opts.schema.as_ref().map(|s| &s.root);
-        let total = match root {
-            Some(crate::schema::Ty::Object(fields)) => fields.iter().filter(|f| f.required).count(),
-            _ => 0,
-        };
+        let decls = opts.schema.as_ref().map(|s| decl::Decls::new(&s.root));
+        let total = decls
+            .as_ref()
+            .and_then(|d| d.container(0, true))
+            .zip(decls.as_ref())
+            .map_or(0, |(n, d)| d.required(n));
         let (opts_schema, max_repairs) = (opts.schema.is_some(), opts.max_repairs);
+        let lenient = opts.profile == Profile::Lenient;
         Watch {
-            reader: Reader::new(root),
+            reader: Reader::new(decls),
             opts,
             source: Source::default(),
             engine: Some(engine),
             failed: None,
+            docs_started: 0,
             tally: Tally {
                 schema: opts_schema,
+                lenient,
                 max_repairs,
                 repair_events: 0,
                 total,
@@ -215,6 +229,9 @@ impl Watch {
     /// assert_eq!((p.deltas[0].op.as_str(), p.deltas[0].text.as_str()), ("append", "\"\u{e9}\""));
     /// ```
     pub fn feed_bytes(&mut self, chunk: &[u8]) -> Result<Progress, Error> {
+        // The bytes count even after a fatal limit: `finish` reports on
+        // the whole input.
+        self.source.push(chunk);
         if let Some(e) = self
             .failed
             .as_ref()
@@ -222,9 +239,10 @@ impl Watch {
         {
             return Err(e.clone());
         }
-        let mut progress = Progress::default();
-        self.source.push(chunk);
-        progress.bytes = self.source.input().len();
+        let mut progress = Progress {
+            bytes: self.source.input().len(),
+            ..Progress::default()
+        };
         if self.failed.is_some() {
             return Ok(progress);
         }
@@ -326,12 +344,31 @@ impl Watch {
             let run = engine.plain_run.map(|(o, e, i)| (o, e, i + shift));
             self.reader
                 .read(&engine.out, stable, &engine.holes, (at, run), &mut notes);
+            if core::mem::take(&mut self.reader.reopened_root) {
+                self.tally.complete = false;
+            }
+            self.docs_started = engine.doc_in.len();
             if !notes.is_empty() {
                 let permille = self.tally.step_permille(&engine, at, shift);
-                self.tally.take_notes(&mut notes, at, permille, progress);
+                self.tally
+                    .take_notes(&mut notes, self.reader.decls(), (at, permille), progress);
             }
         }
         self.engine = Some(engine.rebind(&[]));
+    }
+
+    /// Whether the root value is complete as far as fed (it closed, and
+    /// nothing reopened it since).
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// w.feed("[1, 2]").unwrap();
+    /// assert!(w.is_complete());
+    /// ```
+    pub fn is_complete(&self) -> bool {
+        // A document started after the last complete one is not.
+        self.tally.complete && self.docs_started <= self.reader.roots()
     }
 
     /// Ends the stream: the result of `repair` on the whole input (the
@@ -350,10 +387,14 @@ impl Watch {
         };
         // The rest of the input, decided now that it is complete.
         let mut late = Vec::new();
+        let read = self.reader.pos();
+        let mut streamed = self.is_complete() && self.reader.open_string().is_none();
         let engine = engine.and_then(|mut e| {
             e.partial = false;
             let before = e.repairs.len();
+            let out = e.out.len();
             e.run()?;
+            streamed &= read == out && e.out.len() == out;
             late.extend(
                 e.repairs
                     .get(before..)
@@ -410,10 +451,12 @@ impl Watch {
             text: alloc::borrow::Cow::Owned(r.text.into_owned()),
             ..r
         };
+        let streamed = streamed && result.completeness == Completeness::Complete;
         Ok(WatchFinal {
             result,
             events,
             watcher_final,
+            streamed,
         })
     }
 }
@@ -444,7 +487,13 @@ impl Tally {
         }
     }
 
-    fn take_notes(&mut self, notes: &mut Vec<Note>, at: usize, pm: i32, progress: &mut Progress) {
+    fn take_notes(
+        &mut self,
+        notes: &mut Vec<Note>,
+        decls: Option<&decl::Decls>,
+        (at, pm): (usize, i32),
+        progress: &mut Progress,
+    ) {
         let schema = self.schema;
         for note in notes.drain(..) {
             match note {
@@ -472,60 +521,80 @@ impl Tally {
                 Note::Settled {
                     path,
                     root_member,
-                    field,
+                    decl,
                     value,
-                } => {
-                    if !root_member && field.is_none() {
-                        continue;
-                    }
-                    let text = match &value {
-                        crate::Value::Object(_) | crate::Value::Array(_) => String::from("null"),
-                        v => v.to_json(),
-                    };
-                    let mut matched = None;
-                    if let Some(f) = &field {
-                        if matches(&f.ty, &value) {
-                            if f.required {
-                                self.settled += 1;
-                                matched = Some(true);
-                            }
-                        } else {
-                            matched = Some(false);
-                        }
-                    }
-                    let pm = if schema {
-                        permille(self.settled, self.total)
-                    } else {
-                        pm
-                    };
-                    progress.events.push(Event {
-                        kind: EventKind::Field(text.clone()),
-                        path: path.clone(),
-                        at,
-                        permille: pm,
-                    });
-                    match (matched, &field) {
-                        (Some(true), _) => progress.events.push(Event {
-                            kind: EventKind::Required(text),
-                            path,
-                            at,
-                            permille: pm,
-                        }),
-                        (Some(false), Some(f)) => progress.events.push(Event {
-                            kind: EventKind::Mismatch {
-                                expected: crate::schema::ty_text(&f.ty),
-                                got: String::from(value.type_name()),
-                            },
-                            path,
-                            at,
-                            permille: pm,
-                        }),
-                        _ => {}
-                    }
-                    self.check_ready(at, progress);
-                }
+                } => self.settled_value(path, root_member, decl, value, decls, (at, pm), progress),
             }
         }
+    }
+
+    /// A value settled: coercion under `lenient` (a `set`), and the
+    /// `field`, `required` and `mismatch` events.
+    #[allow(clippy::too_many_arguments)]
+    fn settled_value(
+        &mut self,
+        path: String,
+        root_member: bool,
+        decl: deltas::Decl,
+        mut value: crate::Value,
+        decls: Option<&decl::Decls>,
+        (at, pm): (usize, i32),
+        progress: &mut Progress,
+    ) {
+        let ty = decls.zip(decl.node).and_then(|(d, n)| d.ty(n));
+        let mut fits = ty.map(|t| matches(t, &value));
+        if let (Some(t), Some(false), true) = (ty, fits, self.lenient) {
+            if let Some((json, _, _)) = crate::coerce::coerce_one(t, &value) {
+                progress.deltas.push(Delta {
+                    path: path.clone(),
+                    op: DeltaOp::Set,
+                    text: json.clone(),
+                    at,
+                });
+                value = crate::Value::parse(&json).unwrap_or(crate::Value::Null);
+                fits = Some(true);
+            }
+        }
+        if !root_member && decl.member.is_none() {
+            return;
+        }
+        let text = match &value {
+            crate::Value::Object(_) | crate::Value::Array(_) => String::from("null"),
+            v => v.to_json(),
+        };
+        if decl.member == Some(true) && fits == Some(true) {
+            self.settled += 1;
+        }
+        let pm = if self.schema {
+            permille(self.settled, self.total)
+        } else {
+            pm
+        };
+        progress.events.push(Event {
+            kind: EventKind::Field(text.clone()),
+            path: path.clone(),
+            at,
+            permille: pm,
+        });
+        match (decl.member, fits, ty) {
+            (Some(true), Some(true), _) => progress.events.push(Event {
+                kind: EventKind::Required(text),
+                path,
+                at,
+                permille: pm,
+            }),
+            (Some(_), Some(false), Some(t)) => progress.events.push(Event {
+                kind: EventKind::Mismatch {
+                    expected: crate::schema::ty_text(t),
+                    got: String::from(value.type_name()),
+                },
+                path,
+                at,
+                permille: pm,
+            }),
+            _ => {}
+        }
+        self.check_ready(at, progress);
     }
 
     fn check_ready(&mut self, at: usize, progress: &mut Progress) {

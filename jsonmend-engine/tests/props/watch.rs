@@ -23,45 +23,25 @@ pub(crate) fn stream(input: &[u8], cuts: &[usize], opts: &Options) -> Outcome {
     let mut deltas = Vec::new();
     let mut events = Vec::new();
     let mut from = 0;
-    let mut failed = None;
+    // A fatal limit makes later feeds return it; they still go in.
     for &cut in cuts.iter().chain(std::iter::once(&input.len())) {
         let cut = cut.clamp(from, input.len());
-        match w.feed_bytes(&input[from..cut]) {
-            Ok(p) => {
-                deltas.extend(p.deltas);
-                events.extend(p.events);
-            }
-            Err(e) => {
-                failed = Some(e.to_json());
-                break;
-            }
+        if let Ok(p) = w.feed_bytes(&input[from..cut]) {
+            deltas.extend(p.deltas);
+            events.extend(p.events);
         }
         from = cut;
     }
     merge(&mut deltas);
-    let (last, value, complete) = match (failed, w.finish()) {
-        (Some(e), _) => (Err(e), None, false),
-        (None, Ok(f)) => {
+    let (last, value, complete) = match w.finish() {
+        Ok(f) => {
             // Deltas build the value when the feeds completed the root and
             // the end of input decided nothing more.
-            let roots = match &f.result.value() {
-                Value::Array(items) if f.result.repairs.iter().any(|r| r.rule.code() == "R080") => {
-                    items.len()
-                }
-                _ => 1,
-            };
-            let fed_complete = events
-                .iter()
-                .filter(|e| e.kind.name() == "complete")
-                .count()
-                >= roots;
-            let complete = f.result.completeness == jsonmend_engine::Completeness::Complete
-                && fed_complete
-                && f.events.is_empty();
+            let complete = f.streamed;
             events.extend(f.events.iter().cloned());
             (Ok(f.to_json()), Some(f.result.value()), complete)
         }
-        (None, Err(e)) => (Err(e.to_json()), None, false),
+        Err(e) => (Err(e.to_json()), None, false),
     };
     Outcome {
         deltas,
