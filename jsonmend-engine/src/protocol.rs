@@ -19,7 +19,7 @@ fn bad(detail: &str) -> Error {
 /// Options from request params (`profile`, `schema`, `schema_json`,
 /// `skip_prose`, `max_loss`); unknown fields are ignored. The schema's
 /// `E020` is returned separately so `analyze` can put it in its plan.
-fn options(params: &Value) -> Result<(Options, Result<Option<Schema>, Error>), Error> {
+pub(crate) fn options(params: &Value) -> Result<(Options, Result<Option<Schema>, Error>), Error> {
     let mut opts = Options::default();
     match params.get("profile") {
         None | Some(Value::Null) => {}

@@ -14,12 +14,13 @@ pub const MAX_LINE: usize = 8 * 1024 * 1024;
 
 /// The capabilities `hello` advertises, in protocol order, as far as this
 /// engine implements them.
-const CAPABILITIES: &str = r#"["repair","analyze","validate","readiness","llm"]"#;
+const CAPABILITIES: &str = r#"["repair","analyze","validate","readiness","watch","llm"]"#;
 
 /// One connection's state.
 #[derive(Debug, Default)]
 pub struct Session {
     llm: Option<crate::llm::LlmStream>,
+    watch: Option<crate::Watch>,
 }
 
 /// A response line and whether the connection ends after it.
@@ -107,6 +108,44 @@ fn feed_event(stream: &mut crate::llm::LlmStream, event: &Value) -> Result<Strin
 }
 
 impl Session {
+    fn watch_method(&mut self, method: &str, params: &Value) -> Result<String, Error> {
+        let state = |m: &str| Error::new(ErrorCode::E050, m);
+        match method {
+            "watch.start" => {
+                if self.watch.is_some() {
+                    return Err(state("watch stream already active"));
+                }
+                let (mut opts, schema) = crate::protocol::options(params)?;
+                opts.schema = schema?;
+                let canonical = opts
+                    .schema
+                    .as_ref()
+                    .map_or_else(|| "null".into(), |s| crate::json::quoted(s.canonical()));
+                self.watch = Some(crate::Watch::new(opts));
+                Ok(format!("{{\"ok\":true,\"schema\":{canonical}}}"))
+            }
+            "watch.feed" => {
+                let chunk = match params.get("chunk") {
+                    Some(Value::String(c)) => c.as_str(),
+                    Some(_) => return Err(state("chunk must be a string")),
+                    None => return Err(state("missing parameter chunk")),
+                };
+                let stream = self
+                    .watch
+                    .as_mut()
+                    .ok_or_else(|| state("no active watch stream"))?;
+                stream.feed(chunk).map(|p| p.to_json())
+            }
+            _ => {
+                let stream = self
+                    .watch
+                    .take()
+                    .ok_or_else(|| state("no active watch stream"))?;
+                stream.finish().map(|f| f.to_json())
+            }
+        }
+    }
+
     fn llm_method(&mut self, method: &str, params: &Value) -> Result<String, Error> {
         let state = |m: &str| Error::new(ErrorCode::E050, m);
         match method {
@@ -252,6 +291,12 @@ impl Session {
                 line: format!("{{\"id\":{id},\"ok\":true,\"bye\":true}}"),
                 shutdown: true,
             }),
+            "watch.start" | "watch.feed" | "watch.finish" => {
+                match self.watch_method(method, params) {
+                    Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
+                    Err(e) => reply(error_line(id, &e)),
+                }
+            }
             "llm.open" | "llm.feed" | "llm.close" | "llm.run" => {
                 match self.llm_method(method, params) {
                     Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
