@@ -12,6 +12,8 @@ mod llm;
 mod prefix;
 #[path = "props/protocol.rs"]
 mod protocol;
+#[path = "props/watch.rs"]
+mod watch;
 
 fn regressions(target: &str) -> Vec<Vec<u8>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -53,6 +55,12 @@ fn committed_fuzz_regressions() {
     }
     for data in regressions("jsonmend_protocol") {
         if let Err(e) = protocol::check(&data) {
+            panic!("{e}");
+        }
+    }
+    for data in regressions("jsonmend_watch") {
+        let (cuts, input) = watch::cuts_from(&data).unwrap();
+        if let Err(e) = watch::check_split(input, &cuts, &jsonmend_engine::Options::default()) {
             panic!("{e}");
         }
     }

@@ -75,7 +75,12 @@ fn mutated_inputs_split_anywhere_give_the_same_stream() {
     let mut rng = docs::Rng(0x5EED_0F3A_7C00);
     let mut failures = Vec::new();
     let inputs = inputs();
-    for _ in 0..12 {
+    // `WATCH_ROUNDS=200 cargo test --release` for a longer run.
+    let rounds = std::env::var("WATCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(12);
+    for _ in 0..rounds {
         for input in &inputs {
             let m = mutate::mutate(&mut rng, input);
             let cuts = if m.len() < 120 {

@@ -57,3 +57,45 @@ fn documents_with_defects_and_missing_commas_are_linear_by_count() {
     commas.push(']');
     check("missing-commas", &commas);
 }
+
+/// A watch stream fed `chunk` bytes at a time: total work within the
+/// one-shot bound plus a constant per feed (spec §12.4: each feed costs
+/// O(chunk + deltas)).
+fn check_watch(name: &str, input: &str, chunk: usize) -> usize {
+    let opts = Options {
+        max_depth: usize::MAX,
+        max_input: usize::MAX,
+        ..Options::default()
+    };
+    let mut w = jsonmend_engine::Watch::new(opts);
+    let mut feeds = 0;
+    for piece in input.as_bytes().chunks(chunk) {
+        let _ = w.feed_bytes(piece);
+        feeds += 1;
+    }
+    let work = w.work();
+    let n = input.len();
+    let bound = 8 * n + 4096 + 64 * feeds;
+    assert!(
+        work <= bound,
+        "{name} in {chunk}-byte feeds: {work} units for {n} bytes (bound {bound})"
+    );
+    work
+}
+
+#[test]
+fn watch_streams_are_linear_by_count() {
+    for family in adversarial::FAMILIES {
+        let doc = adversarial::family(family, 100_000);
+        for chunk in [1, 7, 4096] {
+            let work = check_watch(family, &doc, chunk);
+            eprintln!(
+                "watch {family} / {chunk}: {:.2} units/byte",
+                work as f64 / doc.len() as f64
+            );
+        }
+    }
+    let (_, defects) = docs::documents(200);
+    check_watch("defects", &defects, 1);
+    check_watch("defects", &defects, 4096);
+}

@@ -225,10 +225,19 @@ impl<T: Track> Engine<'_, T> {
     /// opening quote.
     pub(crate) fn scan_run(&self, ctx: Ctx) -> (usize, usize, Option<usize>) {
         let start = self.pos;
-        let mut at = start;
-        let mut depth = 0usize;
+        let kind = super::MEMO_RUN + ctx as u8;
+        let (mut at, mut depth) = self.memo_resume(kind, start).unwrap_or((start, 0));
+        let mut safe = (at, depth);
         let key = ctx == Ctx::Key;
         while let Some(&b) = self.src.get(at) {
+            if T::TRACKS {
+                // A watch step that reached the end is taken back: keep
+                // how far the run is decided and stop.
+                if self.starved() {
+                    break;
+                }
+                safe = (at, depth);
+            }
             self.work.add(1);
             if b >= 0x80 {
                 let Some(ch) = self.ch(at) else { break };
@@ -277,6 +286,10 @@ impl<T: Track> Engine<'_, T> {
                 _ => {}
             }
             at += 1;
+        }
+        if T::TRACKS {
+            let (a, d) = if self.starved() { safe } else { (at, depth) };
+            self.memo_keep(kind, start, a, d);
         }
         let mut end = at;
         while end > start && matches!(self.byte(end - 1), Some(b' ' | b'\t')) {

@@ -43,8 +43,10 @@ impl<T: Track> Engine<'_, T> {
                     Ctx::Elem
                 };
                 match b {
-                    b'"' => self.fast_string_value(ctx),
-                    b'\'' => self.fast_single_value(ctx),
+                    // Watch streams read string values a run at a time
+                    // (their characters stream as deltas).
+                    b'"' if !T::TRACKS => self.fast_string_value(ctx),
+                    b'\'' if !T::TRACKS => self.fast_single_value(ctx),
                     b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
                     b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
                     _ => false,

@@ -19,6 +19,8 @@ pub(crate) enum Mode {
 
 /// What a prose scan found.
 enum Found {
+    /// On a partial input: one character read, more to come.
+    More,
     Eof,
     Fence(u8, usize),
     Sse(usize),
@@ -99,9 +101,19 @@ impl<T: Track> Engine<'_, T> {
                 });
             }
             Mode::Prose { leading } => {
-                let start = self.pos;
-                self.prose_text = false;
+                let start = match self.prose_from {
+                    Some(start) => start,
+                    None => {
+                        self.prose_text = false;
+                        self.prose_from = Some(self.pos);
+                        self.pos
+                    }
+                };
                 let found = self.scan_prose(leading);
+                if let Found::More = found {
+                    return Ok(());
+                }
+                self.prose_from = None;
                 if self.prose_text {
                     let rule = if leading {
                         Rule::LeadingProse
@@ -114,6 +126,7 @@ impl<T: Track> Engine<'_, T> {
                     self.note_weighted(rule, start, super::Detail::None, 0);
                 }
                 match found {
+                    Found::More => {}
                     Found::Eof => self.end_input(),
                     Found::Fence(c, n) => {
                         self.open_fence(c, n);
@@ -311,8 +324,12 @@ impl<T: Track> Engine<'_, T> {
             return true;
         }
         // The word at `at`.
-        let mut end = at;
+        let mut end = self.memo_resume(super::MEMO_WORD, at).map_or(at, |m| m.0);
         while let Some(c) = self.ch(end) {
+            if self.cut_at(end) {
+                // A character cut by the end of a partial input.
+                break;
+            }
             if c.c.is_whitespace()
                 || matches!(c.c, ',' | ';' | '}' | ']' | ')' | ':')
                 || is_quote(c.c)
@@ -320,6 +337,12 @@ impl<T: Track> Engine<'_, T> {
                 break;
             }
             end += c.len;
+        }
+        if T::TRACKS && self.starved() {
+            // The end of a partial input stopped the word (or an earlier
+            // probe): what was read of it stays read.
+            self.memo_keep(super::MEMO_WORD, at, end.min(self.src.len()), 0);
+            return false;
         }
         let word = self.slice(at, end);
         if word.is_empty() {
@@ -367,8 +390,13 @@ impl<T: Track> Engine<'_, T> {
 
     /// Skips prose up to the next document start.
     fn scan_prose(&mut self, leading: bool) -> Found {
+        let entry = self.pos;
         loop {
             let at = self.pos;
+            if self.is_partial() && at > entry {
+                // A watch step reads one character of prose.
+                return Found::More;
+            }
             let Some(b) = self.byte(at) else {
                 return Found::Eof;
             };
@@ -436,11 +464,15 @@ impl<T: Track> Engine<'_, T> {
         let name = self.slice(name_start, end);
         if SKIPPED_TAGS.contains(&name) && self.byte(end) == Some(b'>') {
             let close = alloc::format!("</{}>", core::str::from_utf8(name).unwrap_or(""));
-            let rest = self.src.get(end..).unwrap_or_default();
+            let from = self
+                .memo_resume(super::MEMO_TAG, at)
+                .map_or(end, |m| m.0.saturating_sub(close.len()).max(end));
+            let rest = self.src.get(from..).unwrap_or_default();
             let stop = rest
                 .windows(close.len())
                 .position(|w| w == close.as_bytes())
-                .map_or(self.src.len(), |p| end + p + close.len());
+                .map_or(self.src.len(), |p| from + p + close.len());
+            self.memo_keep(super::MEMO_TAG, at, stop, 0);
             self.saw(if stop >= self.src.len() {
                 self.src.len()
             } else {

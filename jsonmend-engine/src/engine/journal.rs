@@ -248,6 +248,7 @@ struct Snap {
     prose_text: bool,
     payload_end: Option<usize>,
     open_str: Option<super::string::OpenStr>,
+    prose_from: Option<usize>,
     out: usize,
     repairs: usize,
     docs: usize,
@@ -307,6 +308,7 @@ impl<T: Track> Engine<'_, T> {
             prose_text: self.prose_text,
             payload_end: self.payload_end,
             open_str: self.open_str,
+            prose_from: self.prose_from,
             out: self.out.len(),
             repairs: self.repairs.len(),
             docs: self.docs.len(),
@@ -386,6 +388,7 @@ impl<T: Track> Engine<'_, T> {
         self.prose_text = s.prose_text;
         self.payload_end = s.payload_end;
         self.open_str = s.open_str;
+        self.prose_from = s.prose_from;
         self.out.truncate(s.out);
         self.repairs.truncate(s.repairs);
         self.docs.truncate(s.docs);

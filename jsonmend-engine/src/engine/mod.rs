@@ -288,7 +288,29 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     /// The plain run the current watch step copied into a string: output
     /// span and input start (byte for byte the same).
     pub(crate) plain_run: Option<(usize, usize, usize)>,
+    /// How far a long scan got before the end of a partial input (kept when
+    /// the step is taken back: the bytes it covered do not change).
+    pub(crate) memo: core::cell::Cell<Memo>,
+    /// Where the prose being skipped began (a watch step reads prose one
+    /// character at a time).
+    pub(crate) prose_from: Option<usize>,
 }
+
+/// A long scan's progress: which scan, from where, how far, and its depth.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Memo {
+    kind: u8,
+    start: usize,
+    at: usize,
+    depth: usize,
+}
+
+/// The scans that keep their progress over a partial input.
+pub(crate) const MEMO_RUN: u8 = 1;
+pub(crate) const MEMO_LINE: u8 = 8;
+pub(crate) const MEMO_BLOCK: u8 = 9;
+pub(crate) const MEMO_TAG: u8 = 10;
+pub(crate) const MEMO_WORD: u8 = 11;
 
 /// What an engine keeps of the offsets its steps examine: nothing for a
 /// one-shot run (every call compiles away), the furthest one for a watch
@@ -395,6 +417,8 @@ impl<'a, T: Track> Engine<'a, T> {
             retracted: None,
             open_str: None,
             plain_run: None,
+            memo: core::cell::Cell::new(Memo::default()),
+            prose_from: None,
         }
     }
 
@@ -418,6 +442,30 @@ impl<'a, T: Track> Engine<'a, T> {
     pub(crate) fn at_end(&self, at: usize) -> bool {
         self.saw(at);
         at >= self.src.len()
+    }
+
+    /// Where scan `kind` from `start` got on an earlier attempt: its offset
+    /// and depth (watch streams only).
+    #[inline]
+    pub(crate) fn memo_resume(&self, kind: u8, start: usize) -> Option<(usize, usize)> {
+        if !T::TRACKS {
+            return None;
+        }
+        let m = self.memo.get();
+        (m.kind == kind && m.start == start && m.at >= start).then_some((m.at, m.depth))
+    }
+
+    /// Keeps scan `kind`'s progress: everything before `at` is decided.
+    #[inline]
+    pub(crate) fn memo_keep(&self, kind: u8, start: usize, at: usize, depth: usize) {
+        if self.is_partial() {
+            self.memo.set(Memo {
+                kind,
+                start,
+                at,
+                depth,
+            });
+        }
     }
 
     /// Whether the current step read at or past the end of a partial input.

@@ -53,6 +53,8 @@ impl<T: Track> Engine<'_, T> {
             retracted,
             open_str,
             plain_run,
+            memo,
+            prose_from,
         } = self;
         Engine {
             src,
@@ -99,6 +101,8 @@ impl<T: Track> Engine<'_, T> {
             retracted,
             open_str,
             plain_run,
+            memo,
+            prose_from,
         }
     }
 

@@ -127,6 +127,22 @@ impl<T: Track> Engine<'_, T> {
         ch
     }
 
+    /// Whether the character at `at` is cut by the end of a partial input.
+    #[inline]
+    pub(crate) fn cut_at(&self, at: usize) -> bool {
+        if !self.is_partial() {
+            return false;
+        }
+        let need = match self.src.get(at) {
+            None => return true,
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            Some(_) => 1,
+        };
+        at + need > self.src.len()
+    }
+
     /// The first offset at or after `at` that is not a space or tab.
     pub(crate) fn skip_blank(&self, mut at: usize) -> usize {
         while let Some(b' ' | b'\t') = self.byte(at) {
@@ -228,25 +244,36 @@ impl<T: Track> Engine<'_, T> {
 
     pub(crate) fn line_comment(&mut self) {
         self.note(Rule::LineComment, self.pos);
-        let rest = self.src.get(self.pos..).unwrap_or_default();
+        let start = self.pos;
+        let from = self
+            .memo_resume(super::MEMO_LINE, start)
+            .map_or(start, |m| m.0);
+        let rest = self.src.get(from..).unwrap_or_default();
         let len = rest
             .iter()
             .position(|&b| b == b'\n' || b == b'\r')
             .unwrap_or(rest.len());
         self.work.add(len + 1);
-        self.pos += len;
+        self.pos = from + len;
         self.saw(self.pos);
+        self.memo_keep(super::MEMO_LINE, start, self.pos, 0);
     }
 
     pub(crate) fn block_comment(&mut self) {
         self.note(Rule::BlockComment, self.pos);
-        let rest = self.src.get(self.pos + 2..).unwrap_or_default();
-        let len = rest
-            .windows(2)
-            .position(|w| w == b"*/")
-            .map_or(rest.len(), |p| p + 2);
+        let start = self.pos;
+        // A `*` at the end of an earlier attempt may start the `*/`.
+        let from = self
+            .memo_resume(super::MEMO_BLOCK, start)
+            .map_or(start + 2, |m| m.0.saturating_sub(1).max(start + 2));
+        let rest = self.src.get(from..).unwrap_or_default();
+        let close = rest.windows(2).position(|w| w == b"*/");
+        let len = close.map_or(rest.len(), |p| p + 2);
         self.work.add(len + 2);
-        self.pos += 2 + len;
+        self.pos = from + len;
+        if close.is_none() {
+            self.memo_keep(super::MEMO_BLOCK, start, self.pos, 0);
+        }
         // The whole close, or the end when there is none.
         self.saw(if self.pos >= self.src.len() {
             self.src.len()

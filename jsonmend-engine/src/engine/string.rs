@@ -130,6 +130,11 @@ impl<T: Track> Engine<'_, T> {
                 None => return false,
             },
         };
+        if T::TRACKS && self.starved() {
+            // A watch step that reached the end of what arrived is taken
+            // back: no need to finish the string.
+            return false;
+        }
         match end {
             End::Closed => {
                 if let Some(next) = self.concat_next() {

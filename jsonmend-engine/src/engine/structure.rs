@@ -325,6 +325,10 @@ impl<'a, T: Track> Engine<'a, T> {
     fn bare_key(&mut self) {
         let at = self.pos;
         let (end, stop, quote) = self.scan_run(Ctx::Key);
+        if T::TRACKS && self.starved() {
+            // Taken back: the run goes on past what arrived.
+            return;
+        }
         if end == at {
             let len = self.ch(at).map_or(1, |c| c.len);
             self.note_with(Rule::Garbage, at, self.slice(at, at + len));
@@ -574,6 +578,10 @@ impl<'a, T: Track> Engine<'a, T> {
             return Ok(());
         }
         let (end, stop, quote) = self.scan_run(ctx);
+        if T::TRACKS && self.starved() {
+            // Taken back: the run goes on past what arrived.
+            return Ok(());
+        }
         if end == at {
             let len = self.ch(at).map_or(1, |c| c.len);
             let token = self.slice(at, at + len);

@@ -179,10 +179,6 @@ impl Watch {
             Engine::new(&[], opts.max_depth, opts.skip_prose);
         engine.max_repairs = opts.max_repairs;
         engine.partial = true;
-        // One path for every split: the fast lane takes whole tokens only
-        // when they happen to have arrived, the general path always the
-        // same steps (both write the same output).
-        engine.fast_lane = false;
         let decls = opts.schema.as_ref().map(|s| decl::Decls::new(&s.root));
         let total = decls
             .as_ref()
@@ -355,6 +351,16 @@ impl Watch {
             }
         }
         self.engine = Some(engine.rebind(&[]));
+    }
+
+    /// Spec §19's work units of the stream's engine so far (feature
+    /// `work-counter`): bytes examined, output written or taken back.
+    #[cfg(feature = "work-counter")]
+    #[doc(hidden)]
+    pub fn work(&self) -> usize {
+        self.engine
+            .as_ref()
+            .map_or(0, |e| e.work.get() + e.out.len())
     }
 
     /// Whether the root value is complete as far as fed (it closed, and

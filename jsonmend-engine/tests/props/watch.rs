@@ -257,3 +257,11 @@ pub(crate) fn check_split(input: &[u8], cuts: &[usize], opts: &Options) -> Resul
     }
     Ok(())
 }
+
+/// A fuzz input as chunk boundaries and the input: the first byte picks
+/// the chunk size (1–16 bytes).
+pub(crate) fn cuts_from(data: &[u8]) -> Option<(Vec<usize>, &[u8])> {
+    let (&k, input) = data.split_first()?;
+    let step = usize::from(k % 16) + 1;
+    Some(((step..input.len()).step_by(step).collect(), input))
+}
