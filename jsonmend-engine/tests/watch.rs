@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
 #[path = "props/watch.rs"]
+#[allow(dead_code, reason = "the fuzz helper is for the replay test")]
 mod watch;
 
 #[path = "../benches/support/docs.rs"]
