@@ -4,6 +4,13 @@
 //! merged) and events equal those of one feed, and the deltas of a
 //! complete input build `final.value`.
 
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "test support"
+)]
+
 use jsonmend_engine::{Delta, DeltaOp, Event, Options, Value, Watch, repair_bytes};
 
 /// Everything a stream produced, comparable across splits.
@@ -56,14 +63,15 @@ pub(crate) fn stream(input: &[u8], cuts: &[usize], opts: &Options) -> Outcome {
 pub(crate) fn merge(list: &mut Vec<Delta>) {
     let mut out: Vec<Delta> = Vec::new();
     for d in list.drain(..) {
-        if let Some(last) = out.last_mut() {
-            if d.op == DeltaOp::Append && last.op == DeltaOp::Append && last.path == d.path {
-                let a = Value::parse(&last.text).unwrap().into_string().unwrap();
-                let b = Value::parse(&d.text).unwrap().into_string().unwrap();
-                last.text = Value::String(a + &b).to_json();
-                last.at = d.at;
-                continue;
-            }
+        if let Some(last) = out
+            .last_mut()
+            .filter(|l| d.op == DeltaOp::Append && l.op == DeltaOp::Append && l.path == d.path)
+        {
+            let a = Value::parse(&last.text).unwrap().into_string().unwrap();
+            let b = Value::parse(&d.text).unwrap().into_string().unwrap();
+            last.text = Value::String(a + &b).to_json();
+            last.at = d.at;
+            continue;
         }
         out.push(d);
     }
