@@ -2,7 +2,7 @@
 //! by `cargo xtask soak`:
 //!
 //! - 100,000 mixed requests through one server process (one-shot methods,
-//!   malformed and oversized lines, stream misuse, llm streams): every
+//!   malformed and oversized lines, stream misuse, llm and watch streams): every
 //!   output line must be a protocol response; peak RSS at 10k and 100k.
 //! - 10,000 sequential 1 KB repairs: median and p99 round-trip latency.
 //! - server start to the `hello` answer: median of 20 starts.
@@ -91,6 +91,16 @@ fn request(i: usize, big: &str) -> String {
         11 => format!("{{\"id\":{i},\"method\":\"readiness\",\"params\":{{\"text\":{},\"schema\":\"{{!query:string,!limit:integer}}\"}}}}",
             Value::String(text.into()).to_json()),
         12 if i % 25_000 == 12 => big.into(),
+        // A watch stream per 20 requests, fed two pieces of a text, then
+        // a feed after its finish (stream misuse).
+        13 => format!("{{\"id\":{i},\"method\":\"watch.start\",\"params\":{{\"schema\":\"{{!query:string}}\"}}}}"),
+        14 | 15 | 17 => {
+            let half = text.len() / 2;
+            let piece = if i % 20 == 14 { &text[..half] } else { &text[half..] };
+            format!("{{\"id\":{i},\"method\":\"watch.feed\",\"params\":{{\"chunk\":{}}}}}",
+                Value::String(piece.into()).to_json())
+        }
+        16 => format!("{{\"id\":{i},\"method\":\"watch.finish\"}}"),
         _ => format!("{{\"id\":{i},\"method\":\"repair\",\"params\":{params}}}"),
     }
 }

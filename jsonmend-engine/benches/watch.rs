@@ -1,0 +1,83 @@
+//! Watch streams against one-shot repair of the same document, in the same
+//! run (spec §12.4, §18): a 150 KB document fed in 4 KiB chunks (target
+//! under 2× one-shot), 1-byte feeds, and 4 KiB feeds at 1, 10 and 100 MB.
+
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
+
+#[path = "support/docs.rs"]
+mod docs;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use jsonmend_engine::{Options, Watch};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// Feeds `doc` in `chunk`-byte pieces and finishes; the result's length.
+fn watch(doc: &str, chunk: usize) -> usize {
+    let mut w = Watch::new(Options::default());
+    let mut deltas = 0;
+    for piece in doc.as_bytes().chunks(chunk) {
+        deltas += w.feed_bytes(piece).map_or(0, |p| p.deltas.len());
+    }
+    w.finish().map_or(0, |f| f.result.text.len()) + deltas
+}
+
+fn one_shot(doc: &str) -> usize {
+    jsonmend_engine::repair_text(doc).map_or(0, |r| r.text.len())
+}
+
+fn small(c: &mut Criterion) {
+    let (valid, defects) = docs::documents(docs::records_for(150_000));
+    for (name, doc) in [
+        ("watch-150KB-valid", &valid),
+        ("watch-150KB-defects", &defects),
+    ] {
+        // The stream ends with the same text as one-shot repair.
+        let mut w = Watch::new(Options::default());
+        for piece in doc.as_bytes().chunks(4096) {
+            w.feed_bytes(piece).unwrap();
+        }
+        assert_eq!(
+            w.finish().unwrap().result.text,
+            jsonmend_engine::repair_text(doc).unwrap().text
+        );
+        let mut g = c.benchmark_group(name);
+        g.throughput(Throughput::Bytes(doc.len() as u64));
+        g.sample_size(20).measurement_time(Duration::from_secs(4));
+        g.bench_function("jsonmend-engine", |b| b.iter(|| one_shot(black_box(doc))));
+        g.bench_function("watch-4KiB", |b| b.iter(|| watch(black_box(doc), 4096)));
+        g.bench_function("watch-64B", |b| b.iter(|| watch(black_box(doc), 64)));
+        g.bench_function("watch-1B", |b| b.iter(|| watch(black_box(doc), 1)));
+        g.finish();
+    }
+}
+
+fn scaling(c: &mut Criterion) {
+    let mut g = c.benchmark_group("watch-scaling");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    for mb in [1usize, 10, 100] {
+        let (_, doc) = docs::documents(docs::records_for(mb * 1_000_000));
+        g.throughput(Throughput::Bytes(doc.len() as u64));
+        g.bench_with_input(
+            BenchmarkId::new("watch-4KiB", format!("{mb}MB")),
+            &doc,
+            |b, doc| b.iter(|| watch(black_box(doc), 4096)),
+        );
+        if mb == 100 {
+            g.bench_with_input(
+                BenchmarkId::new("jsonmend-engine", format!("{mb}MB")),
+                &doc,
+                |b, doc| b.iter(|| one_shot(black_box(doc))),
+            );
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, small, scaling);
+criterion_main!(benches);
