@@ -319,7 +319,7 @@ impl<T: Track> Engine<'_, T> {
         self.work
             .add(self.tags.iter().map(|t| t.len() + 1).sum::<usize>());
         // Every name is compared with its `>` (over-approximated).
-        let longest = self.tags.iter().map(Vec::len).max().unwrap_or(0);
+        let longest = self.tags.iter().map(|t| t.len()).max().unwrap_or(0);
         self.saw(at + 2 + longest);
         self.tags.iter().find_map(|name| {
             let tail = rest.strip_prefix(name.as_slice())?;
