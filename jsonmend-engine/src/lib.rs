@@ -49,4 +49,4 @@ pub use server::{MAX_LINE, Reply, Session};
 pub use validate::{Validation, validate};
 pub use value::{Number, ParseError, Value};
 pub use verdict::{Mismatch, SchemaVerdict};
-pub use watch::{Delta, DeltaOp, Event, EventKind, Progress, Watch, WatchFinal};
+pub use watch::{Delta, DeltaOp, DeltaRef, Deltas, Event, EventKind, Progress, Watch, WatchFinal};

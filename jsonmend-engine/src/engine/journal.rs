@@ -16,11 +16,14 @@ use crate::strict::KeyIndexMark;
 #[derive(Default)]
 pub(crate) struct Stack {
     frames: Vec<Frame>,
-    j: Option<StackJournal>,
+    /// Kept between steps so its buffers are reused.
+    j: StackJournal,
 }
 
 #[derive(Default)]
 struct StackJournal {
+    /// A step is running.
+    on: bool,
     /// Frames at the step's start.
     base: usize,
     /// `frames[..orig]` are frames of the step's start.
@@ -57,13 +60,12 @@ impl Stack {
 
     /// Saves frame `i`'s state the first time the step touches it.
     fn touch(&mut self, i: usize) {
-        if let Some(j) = self.j.as_mut() {
-            if i < j.orig && i < j.low {
-                if let Some(f) = self.frames.get(i) {
-                    j.saved.push(f.st);
-                }
-                j.low = i;
+        let j = &mut self.j;
+        if j.on && i < j.orig && i < j.low {
+            if let Some(f) = self.frames.get(i) {
+                j.saved.push(f.st);
             }
+            j.low = i;
         }
     }
 
@@ -79,11 +81,10 @@ impl Stack {
         self.touch(top);
         let f = self.frames.pop()?;
         let st = f.st;
-        if let Some(j) = self.j.as_mut() {
-            if top < j.orig {
-                j.orig = top;
-                j.popped.push(f);
-            }
+        let j = &mut self.j;
+        if j.on && top < j.orig {
+            j.orig = top;
+            j.popped.push(f);
         }
         Some(st)
     }
@@ -94,7 +95,10 @@ impl Stack {
 
     /// Before a key goes into the top frame's index: what to restore.
     pub(crate) fn key_mark(&self) -> Option<(usize, KeyIndexMark)> {
-        let j = self.j.as_ref()?;
+        let j = &self.j;
+        if !j.on {
+            return None;
+        }
         let top = self.frames.len().checked_sub(1)?;
         if top >= j.orig {
             return None;
@@ -104,37 +108,44 @@ impl Stack {
 
     /// After the insertion marked by [`Stack::key_mark`].
     pub(crate) fn key_inserted(&mut self, mark: (usize, KeyIndexMark), h: u64) {
-        if let Some(j) = self.j.as_mut() {
-            j.keys.push((mark.0, mark.1, h));
+        if self.j.on {
+            self.j.keys.push((mark.0, mark.1, h));
         }
     }
 
     fn begin(&mut self) {
         let n = self.frames.len();
-        self.j = Some(StackJournal {
-            base: n,
-            orig: n,
-            low: n,
-            ..StackJournal::default()
-        });
+        let j = &mut self.j;
+        j.on = true;
+        j.base = n;
+        j.orig = n;
+        j.low = n;
+        j.saved.clear();
+        j.popped.clear();
+        j.keys.clear();
     }
 
     fn commit(&mut self) {
-        self.j = None;
+        self.j.on = false;
+        self.j.popped.clear();
     }
 
     fn undo(&mut self) {
-        let Some(mut j) = self.j.take() else { return };
+        if !self.j.on {
+            return;
+        }
+        let j = &mut self.j;
+        j.on = false;
         self.frames.truncate(j.orig);
         while let Some(f) = j.popped.pop() {
             self.frames.push(f);
         }
-        for (i, mark, h) in j.keys.into_iter().rev() {
+        for &(i, mark, h) in j.keys.iter().rev() {
             if let Some(f) = self.frames.get_mut(i) {
                 f.key_index.undo(mark, h);
             }
         }
-        for (k, st) in j.saved.into_iter().enumerate() {
+        for (k, &st) in j.saved.iter().enumerate() {
             if let Some(f) = j
                 .base
                 .checked_sub(k + 1)

@@ -11,11 +11,12 @@
 //! again except inside the one step that waits.
 
 mod decl;
-mod deltas;
+mod delta;
 mod escaped;
 mod events;
+mod reader;
 
-pub use deltas::{Delta, DeltaOp};
+pub use delta::{Delta, DeltaOp, DeltaRef, Deltas};
 pub use events::{Event, EventKind};
 
 use alloc::string::String;
@@ -28,14 +29,14 @@ use crate::readiness::Readiness;
 use crate::report::{Completeness, Repaired};
 use crate::serialize::Obj;
 use crate::verdict::matches;
-use deltas::{Note, Reader};
 use escaped::Source;
+use reader::{Note, Reader};
 
 /// What one `feed` decided.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Deltas decided by this feed (appends to one path in a row merged).
-    pub deltas: Vec<Delta>,
+    pub deltas: Deltas,
     /// Events decided by this feed.
     pub events: Vec<Event>,
     /// Bytes received so far.
@@ -53,10 +54,7 @@ impl Progress {
     /// ```
     pub fn to_json(&self) -> String {
         Obj::new()
-            .raw(
-                "deltas",
-                &crate::serialize::array(self.deltas.iter().map(Delta::to_json)),
-            )
+            .raw("deltas", &self.deltas.to_json())
             .raw(
                 "events",
                 &crate::serialize::array(self.events.iter().map(Event::to_json)),
@@ -122,7 +120,7 @@ impl WatchFinal {
 /// let mut w = Watch::new(Options::default());
 /// let mut ops = Vec::new();
 /// for chunk in ["{\"items\": [1, ", "2], \"done\": tr", "ue}"] {
-///     for d in w.feed(chunk).unwrap().deltas {
+///     for d in w.feed(chunk).unwrap().deltas.iter() {
 ///         ops.push(format!("{} {} {}", d.op.as_str(), d.path, d.text));
 ///     }
 /// }
@@ -222,7 +220,8 @@ impl Watch {
     /// // `[` and the string's opening quote are decided; `é` is cut.
     /// assert_eq!(w.feed_bytes(b"[\"\xC3").unwrap().deltas.len(), 2);
     /// let p = w.feed_bytes(b"\xA9\"]").unwrap();
-    /// assert_eq!((p.deltas[0].op.as_str(), p.deltas[0].text.as_str()), ("append", "\"\u{e9}\""));
+    /// let d = p.deltas.get(0).unwrap();
+    /// assert_eq!((d.op.as_str(), d.text), ("append", "\"\u{e9}\""));
     /// ```
     pub fn feed_bytes(&mut self, chunk: &[u8]) -> Result<Progress, Error> {
         // The bytes count even after a fatal limit: `finish` reports on
@@ -251,7 +250,6 @@ impl Watch {
             return Ok(progress);
         }
         self.run(&mut progress);
-        Delta::merge_appends(&mut progress.deltas);
         Ok(progress)
     }
 
@@ -332,14 +330,19 @@ impl Watch {
                 break;
             }
             match engine.retracted {
-                Some((r, false)) => self.reader.retract(r, at, &mut notes),
+                Some((r, false)) => self.reader.retract(r, at, &mut progress.deltas),
                 Some((r, true)) => self.reader.implicit(r),
                 None => {}
             }
             let stable = engine.stable_out();
             let run = engine.plain_run.map(|(o, e, i)| (o, e, i + shift));
-            self.reader
-                .read(&engine.out, stable, &engine.holes, (at, run), &mut notes);
+            self.reader.read(
+                &engine.out,
+                stable,
+                &engine.holes,
+                (at, run),
+                (&mut progress.deltas, &mut notes),
+            );
             if core::mem::take(&mut self.reader.reopened_root) {
                 self.tally.complete = false;
             }
@@ -503,12 +506,6 @@ impl Tally {
         let schema = self.schema;
         for note in notes.drain(..) {
             match note {
-                Note::Delta(d) => {
-                    if d.op == DeltaOp::Reopen && d.path.is_empty() {
-                        self.complete = false;
-                    }
-                    progress.deltas.push(d);
-                }
                 Note::Declared(n) => self.total += n,
                 Note::Complete => {
                     self.complete = true;
@@ -541,7 +538,7 @@ impl Tally {
         &mut self,
         path: String,
         root_member: bool,
-        decl: deltas::Decl,
+        decl: reader::Decl,
         mut value: crate::Value,
         decls: Option<&decl::Decls>,
         (at, pm): (usize, i32),
@@ -551,12 +548,7 @@ impl Tally {
         let mut fits = ty.map(|t| matches(t, &value));
         if let (Some(t), Some(false), true) = (ty, fits, self.lenient) {
             if let Some((json, _, _)) = crate::coerce::coerce_one(t, &value) {
-                progress.deltas.push(Delta {
-                    path: path.clone(),
-                    op: DeltaOp::Set,
-                    text: json.clone(),
-                    at,
-                });
+                progress.deltas.push(DeltaOp::Set, at, &path, &json);
                 value = crate::Value::parse(&json).unwrap_or(crate::Value::Null);
                 fits = Some(true);
             }

@@ -34,7 +34,7 @@ pub(crate) fn stream(input: &[u8], cuts: &[usize], opts: &Options) -> Outcome {
     for &cut in cuts.iter().chain(std::iter::once(&input.len())) {
         let cut = cut.clamp(from, input.len());
         if let Ok(p) = w.feed_bytes(&input[from..cut]) {
-            deltas.extend(p.deltas);
+            deltas.extend(p.deltas.iter().map(|d| d.to_owned()));
             events.extend(p.events);
         }
         from = cut;

@@ -9,105 +9,35 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::decl::Decls;
+use super::delta::{DeltaOp, Deltas};
 use crate::json::quoted;
-use crate::serialize::Obj;
 use crate::value::Value;
 
-/// What a delta does to the streamed value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeltaOp {
-    /// A member or element begins.
-    Add,
-    /// Characters of an open string are decided.
-    Append,
-    /// A string or container ends.
-    Close,
-    /// A closed container continues (R054, R055).
-    Reopen,
-    /// A decided value is replaced: R080 wraps the root in an array, R053
-    /// turns a string item into an object keyed by it.
-    Set,
-}
-
-impl DeltaOp {
-    /// The protocol name.
-    ///
-    /// ```
-    /// assert_eq!(jsonmend_engine::DeltaOp::Append.as_str(), "append");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeltaOp::Add => "add",
-            DeltaOp::Append => "append",
-            DeltaOp::Close => "close",
-            DeltaOp::Reopen => "reopen",
-            DeltaOp::Set => "set",
-        }
+/// String content as written by the engine (`raw`, between quotes): its
+/// text and its compact JSON text (minimal escaping, as `Value::to_json`).
+fn decode_content(raw: &[u8]) -> (String, String) {
+    if !raw.iter().any(|&b| b == b'\\' || b == 0xE2) {
+        let text = String::from_utf8_lossy(raw).into_owned();
+        let mut json = String::with_capacity(text.len() + 2);
+        json.push('"');
+        json.push_str(&text);
+        json.push('"');
+        return (text, json);
     }
-}
-
-/// One change to the value a watch stream is building.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Delta {
-    /// JSON Pointer of the value changed.
-    pub path: String,
-    /// What happens to it.
-    pub op: DeltaOp,
-    /// The compact JSON text of the delta's value (`""` for `close` and
-    /// `reopen`, whose value is `null`).
-    pub text: String,
-    /// The input length that decided it.
-    pub at: usize,
-}
-
-impl Delta {
-    /// The protocol object `{path, op, value, text, at}`.
-    ///
-    /// ```
-    /// use jsonmend_engine::{Delta, DeltaOp};
-    /// let d = Delta { path: "/a".into(), op: DeltaOp::Append, text: "\"x\"".into(), at: 7 };
-    /// assert_eq!(d.to_json(), r#"{"path":"/a","op":"append","value":"x","text":"\"x\"","at":7}"#);
-    /// ```
-    pub fn to_json(&self) -> String {
-        let value = if self.text.is_empty() {
-            "null"
-        } else {
-            &self.text
-        };
-        Obj::new()
-            .str("path", &self.path)
-            .str("op", self.op.as_str())
-            .raw("value", value)
-            .str("text", &self.text)
-            .num("at", self.at)
-            .end()
-    }
-
-    /// Appends of one path in a row merged into one (the later `at`).
-    pub(crate) fn merge_appends(list: &mut Vec<Delta>) {
-        let mut merged: Vec<Delta> = Vec::with_capacity(list.len());
-        for d in list.drain(..) {
-            if let Some(last) = merged.last_mut() {
-                if d.op == DeltaOp::Append && last.op == DeltaOp::Append && last.path == d.path {
-                    if let (Some(a), Some(b)) = (
-                        Value::parse(&last.text).ok().and_then(Value::into_string),
-                        Value::parse(&d.text).ok().and_then(Value::into_string),
-                    ) {
-                        last.text = quoted(&(a + &b));
-                        last.at = d.at;
-                        continue;
-                    }
-                }
-            }
-            merged.push(d);
-        }
-        *list = merged;
-    }
+    let mut quoted_raw = String::with_capacity(raw.len() + 2);
+    quoted_raw.push('"');
+    quoted_raw.push_str(&String::from_utf8_lossy(raw));
+    quoted_raw.push('"');
+    let text = Value::parse(&quoted_raw)
+        .ok()
+        .and_then(Value::into_string)
+        .unwrap_or_default();
+    let json = quoted(&text);
+    (text, json)
 }
 
 /// What the reader reports besides deltas.
 pub(crate) enum Note {
-    Delta(Delta),
     /// A value is complete: its path, whether it is a member of the root
     /// object, its declaration, and the value (containers empty).
     Settled {
@@ -167,19 +97,24 @@ pub(crate) struct Reader {
     open: Option<Open>,
     /// R053 took back a complete root (the watch counts it open again).
     pub(crate) reopened_root: bool,
-}
-
-/// A string value whose closing quote is not decided yet.
-struct Open {
+    /// The path of the value being read (reused buffer).
     path: String,
-    decl: Decl,
-    /// The content so far.
-    content: String,
+    /// The path of the open string value (reused buffer).
+    open_path: String,
 }
 
-/// `base` + `/token` as a JSON Pointer.
-pub(crate) fn pointer(base: &str, token: &str) -> String {
-    let mut p = String::with_capacity(base.len() + token.len() + 1);
+/// A string value whose closing quote is not decided yet (its path is the
+/// reader's `open_path`).
+struct Open {
+    decl: Decl,
+    /// The content so far (kept only when an event needs it).
+    content: String,
+    keep: bool,
+}
+
+/// Writes `base` + `/token` as a JSON Pointer into `p`.
+fn pointer_into(p: &mut String, base: &str, token: &str) {
+    p.clear();
     p.push_str(base);
     p.push('/');
     for c in token.chars() {
@@ -189,7 +124,6 @@ pub(crate) fn pointer(base: &str, token: &str) -> String {
             c => p.push(c),
         }
     }
-    p
 }
 
 impl Reader {
@@ -209,12 +143,14 @@ impl Reader {
             token_start: 0,
             open: None,
             reopened_root: false,
+            path: String::new(),
+            open_path: String::new(),
         }
     }
 
     /// A step took back the closer at `at` (R054/R055): its container is
     /// open again.
-    pub(crate) fn retract(&mut self, at: usize, when: usize, notes: &mut Vec<Note>) {
+    pub(crate) fn retract(&mut self, at: usize, when: usize, sink: &mut Deltas) {
         if self.pos <= at {
             return;
         }
@@ -224,13 +160,9 @@ impl Reader {
         self.pos = at;
         if self.frames.is_empty() {
             self.roots = self.roots.saturating_sub(1);
+            self.reopened_root = true;
         }
-        notes.push(Note::Delta(Delta {
-            path: f.path.clone(),
-            op: DeltaOp::Reopen,
-            text: String::new(),
-            at: when,
-        }));
+        sink.push(DeltaOp::Reopen, when, &f.path, "");
         self.frames.push(f);
     }
 
@@ -256,7 +188,7 @@ impl Reader {
         stable: usize,
         holes: &[(usize, usize)],
         (at, run): (usize, Option<(usize, usize, usize)>),
-        notes: &mut Vec<Note>,
+        (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) {
         for &h in holes.get(self.holes_seen..).unwrap_or_default() {
             let i = self.holes.partition_point(|x| x.0 < h.0);
@@ -265,7 +197,7 @@ impl Reader {
         self.holes_seen = holes.len();
         while self.pos < stable {
             if self.open.is_some() {
-                if !self.string_content(out, stable, (at, run), notes) {
+                if !self.string_content(out, stable, (at, run), (sink, notes)) {
                     break;
                 }
                 continue;
@@ -289,18 +221,14 @@ impl Reader {
                 }
                 b'{' | b'[' => {
                     let object = b == b'{';
-                    let (path, decl) = self.begin_value(out, holes, at, notes);
+                    let decl = self.begin_value(out, holes, at, sink);
                     let op = if core::mem::take(&mut self.replace_next) {
                         DeltaOp::Set
                     } else {
                         DeltaOp::Add
                     };
-                    notes.push(Note::Delta(Delta {
-                        path: path.clone(),
-                        op,
-                        text: if object { "{}".into() } else { "[]".into() },
-                        at,
-                    }));
+                    sink.push(op, at, &self.path, if object { "{}" } else { "[]" });
+                    let path = self.path.clone();
                     let node = self
                         .decls
                         .as_ref()
@@ -326,18 +254,18 @@ impl Reader {
                 b'}' | b']' => {
                     self.pos += 1;
                     let Some(f) = self.frames.pop() else { continue };
-                    notes.push(Note::Delta(Delta {
-                        path: f.path.clone(),
-                        op: DeltaOp::Close,
-                        text: String::new(),
-                        at,
-                    }));
+                    sink.push(DeltaOp::Close, at, &f.path, "");
                     let value = if f.object {
                         Value::Object(Vec::new())
                     } else {
                         Value::Array(Vec::new())
                     };
-                    let (path, decl) = (f.path.clone(), f.decl);
+                    let decl = f.decl;
+                    let path = if self.settles_with_value(decl) {
+                        f.path.clone()
+                    } else {
+                        String::new()
+                    };
                     self.last_closed = Some(f);
                     self.settle(path, decl, value, notes);
                 }
@@ -346,12 +274,8 @@ impl Reader {
                     if self.frames.last().is_some_and(|f| f.expect_key) {
                         // A key: read once it is complete.
                         let Some(end) = end else { break };
-                        let text = core::str::from_utf8(out.get(self.pos..end).unwrap_or_default())
-                            .unwrap_or("\"\"");
-                        let key = Value::parse(text)
-                            .ok()
-                            .and_then(Value::into_string)
-                            .unwrap_or_default();
+                        let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
+                        let key = decode_content(raw).0;
                         if let Some(f) = self.frames.last_mut() {
                             f.key = Some(key);
                             f.expect_key = false;
@@ -359,18 +283,15 @@ impl Reader {
                         self.pos = end;
                         continue;
                     }
-                    let (path, decl) = self.begin_value(out, holes, at, notes);
-                    notes.push(Note::Delta(Delta {
-                        path: path.clone(),
-                        op: DeltaOp::Add,
-                        text: "\"\"".into(),
-                        at,
-                    }));
+                    let decl = self.begin_value(out, holes, at, sink);
+                    sink.push(DeltaOp::Add, at, &self.path, "\"\"");
                     self.pos += 1;
+                    let keep = self.settles_with_value(decl);
+                    core::mem::swap(&mut self.path, &mut self.open_path);
                     self.open = Some(Open {
-                        path,
                         decl,
                         content: String::new(),
+                        keep,
                     });
                 }
                 _ => {
@@ -383,16 +304,15 @@ impl Reader {
                         })
                         .unwrap_or(stable - self.pos);
                     let token = out.get(self.pos..self.pos + len).unwrap_or_default();
-                    let text = String::from_utf8_lossy(token).into_owned();
+                    let text = core::str::from_utf8(token).unwrap_or("null");
                     self.pos += len.max(1);
-                    let (path, decl) = self.begin_value(out, holes, at, notes);
-                    let value = Value::parse(&text).unwrap_or(Value::Null);
-                    notes.push(Note::Delta(Delta {
-                        path: path.clone(),
-                        op: DeltaOp::Add,
-                        text,
-                        at,
-                    }));
+                    let decl = self.begin_value(out, holes, at, sink);
+                    sink.push(DeltaOp::Add, at, &self.path, text);
+                    let (path, value) = if self.settles_with_value(decl) {
+                        (self.path.clone(), Value::parse(text).unwrap_or(Value::Null))
+                    } else {
+                        (String::new(), Value::Null)
+                    };
                     self.settle(path, decl, value, notes);
                 }
             }
@@ -407,7 +327,7 @@ impl Reader {
         out: &[u8],
         stable: usize,
         (at, run): (usize, Option<(usize, usize, usize)>),
-        notes: &mut Vec<Note>,
+        (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) -> bool {
         let Some(open) = self.open.as_mut() else {
             return true;
@@ -416,17 +336,19 @@ impl Reader {
         let close = content_end(rest);
         let upto = close.unwrap_or_else(|| rest.len() - trailing_run(rest));
         if upto > 0 {
-            let mut text = String::with_capacity(upto + 2);
-            text.push('"');
-            text.push_str(&String::from_utf8_lossy(
-                rest.get(..upto).unwrap_or_default(),
-            ));
-            text.push('"');
-            let piece = Value::parse(&text)
-                .ok()
-                .and_then(Value::into_string)
-                .unwrap_or_default();
-            open.content.push_str(&piece);
+            let raw = rest.get(..upto).unwrap_or_default();
+            let plain = !raw.iter().any(|&b| b == b'\\' || b == 0xE2);
+            let (piece, json) = match core::str::from_utf8(raw) {
+                // Nothing to decode: the output bytes are the text.
+                Ok(text) if plain => (alloc::borrow::Cow::Borrowed(text), None),
+                _ => {
+                    let (text, json) = decode_content(raw);
+                    (alloc::borrow::Cow::Owned(text), Some(json))
+                }
+            };
+            if open.keep {
+                open.content.push_str(&piece);
+            }
             // A piece ending inside the plain run just copied is decided by
             // its last character.
             let end = self.pos + upto;
@@ -434,12 +356,10 @@ impl Reader {
                 Some((o, e, i)) if o < end && end <= e => i + (end - o),
                 _ => at,
             };
-            notes.push(Note::Delta(Delta {
-                path: open.path.clone(),
-                op: DeltaOp::Append,
-                text: quoted(&piece),
-                at,
-            }));
+            match json {
+                Some(json) => sink.push_append(at, &self.open_path, &json),
+                None => sink.push_append_text(at, &self.open_path, &piece),
+            }
             self.pos += upto;
         }
         if close.is_none() {
@@ -449,13 +369,13 @@ impl Reader {
         let Some(open) = self.open.take() else {
             return true;
         };
-        notes.push(Note::Delta(Delta {
-            path: open.path.clone(),
-            op: DeltaOp::Close,
-            text: String::new(),
-            at,
-        }));
-        self.settle(open.path, open.decl, Value::String(open.content), notes);
+        sink.push(DeltaOp::Close, at, &self.open_path, "");
+        let path = if open.keep {
+            self.open_path.clone()
+        } else {
+            String::new()
+        };
+        self.settle(path, open.decl, Value::String(open.content), notes);
         true
     }
 
@@ -466,8 +386,8 @@ impl Reader {
         out: &[u8],
         holes: &[(usize, usize)],
         at: usize,
-        notes: &mut Vec<Note>,
-    ) -> (String, Decl) {
+        sink: &mut Deltas,
+    ) -> Decl {
         let Some(f) = self.frames.last() else {
             if self.roots == 1 && !self.wrapped {
                 self.wrapped = true;
@@ -476,35 +396,34 @@ impl Reader {
                 let mut wrapped = String::from("[");
                 wrapped.push_str(&first);
                 wrapped.push(']');
-                notes.push(Note::Delta(Delta {
-                    path: String::new(),
-                    op: DeltaOp::Set,
-                    text: wrapped,
-                    at,
-                }));
+                sink.push(DeltaOp::Set, at, "", &wrapped);
             }
             self.root_start = self.token_start;
+            self.path.clear();
             if self.wrapped {
-                return (alloc::format!("/{}", self.roots), Decl::default());
+                use core::fmt::Write;
+                let _ = write!(self.path, "/{}", self.roots);
+                return Decl::default();
             }
             let node = self.decls.as_ref().map(|_| 0);
-            return (String::new(), Decl { node, member: None });
+            return Decl { node, member: None };
         };
         let decls = self.decls.as_ref();
         if f.object {
-            let key = f.key.clone().unwrap_or_default();
-            let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, &key));
-            let decl = Decl {
+            let key = f.key.as_deref().unwrap_or_default();
+            let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, key));
+            pointer_into(&mut self.path, &f.path, key);
+            Decl {
                 node: found.map(|x| x.0),
                 member: found.map(|x| x.1),
-            };
-            (pointer(&f.path, &key), decl)
+            }
         } else {
             let node = decls.zip(f.node).and_then(|(d, n)| d.item(n));
-            (
-                alloc::format!("{}/{}", f.path, f.items),
-                Decl { node, member: None },
-            )
+            use core::fmt::Write;
+            self.path.clear();
+            self.path.push_str(&f.path);
+            let _ = write!(self.path, "/{}", f.items);
+            Decl { node, member: None }
         }
     }
 
@@ -515,7 +434,7 @@ impl Reader {
 
     /// The path of the string value being read.
     pub(crate) fn open_string(&self) -> Option<&str> {
-        self.open.as_ref().map(|o| o.path.as_str())
+        self.open.as_ref().map(|_| self.open_path.as_str())
     }
 
     /// Root values completed.
@@ -528,18 +447,28 @@ impl Reader {
         self.decls.as_ref()
     }
 
+    /// Whether a value settling now is reported (a member of the root
+    /// object, or declared): only then is its value built.
+    fn settles_with_value(&self, decl: Decl) -> bool {
+        decl.node.is_some()
+            || (self.frames.len() == 1 && self.frames.first().is_some_and(|f| f.object))
+    }
+
     /// A value is complete.
     fn settle(&mut self, path: String, decl: Decl, value: Value, notes: &mut Vec<Note>) {
         let root_member = self.frames.len() == 1 && self.frames.first().is_some_and(|f| f.object);
+        let wanted = self.settles_with_value(decl);
         match self.frames.last_mut() {
             Some(f) => {
                 f.items += 1;
-                notes.push(Note::Settled {
-                    path,
-                    root_member,
-                    decl,
-                    value,
-                });
+                if wanted {
+                    notes.push(Note::Settled {
+                        path,
+                        root_member,
+                        decl,
+                        value,
+                    });
+                }
             }
             None => {
                 if self.roots == 0 {

@@ -1,0 +1,244 @@
+//! Deltas (spec §12.2): what a watch feed reports about the value being
+//! built. One feed's deltas live in one buffer (paths and texts side by
+//! side), so a feed allocates per buffer growth, not per delta.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::serialize::Obj;
+
+/// What a delta does to the streamed value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeltaOp {
+    /// A member or element begins.
+    Add,
+    /// Characters of an open string are decided.
+    Append,
+    /// A string or container ends.
+    Close,
+    /// A closed container continues (R054, R055).
+    Reopen,
+    /// A decided value is replaced: R080 wraps the root in an array, R053
+    /// turns a string item into an object keyed by it.
+    Set,
+}
+
+impl DeltaOp {
+    /// The protocol name.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::DeltaOp::Append.as_str(), "append");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeltaOp::Add => "add",
+            DeltaOp::Append => "append",
+            DeltaOp::Close => "close",
+            DeltaOp::Reopen => "reopen",
+            DeltaOp::Set => "set",
+        }
+    }
+}
+
+/// One change to the value a watch stream is building.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delta {
+    /// JSON Pointer of the value changed.
+    pub path: String,
+    /// What happens to it.
+    pub op: DeltaOp,
+    /// The compact JSON text of the delta's value (`""` for `close` and
+    /// `reopen`, whose value is `null`).
+    pub text: String,
+    /// The input length that decided it.
+    pub at: usize,
+}
+
+impl Delta {
+    /// The protocol object `{path, op, value, text, at}`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Delta, DeltaOp};
+    /// let d = Delta { path: "/a".into(), op: DeltaOp::Append, text: "\"x\"".into(), at: 7 };
+    /// assert_eq!(d.to_json(), r#"{"path":"/a","op":"append","value":"x","text":"\"x\"","at":7}"#);
+    /// ```
+    pub fn to_json(&self) -> String {
+        self.as_ref().to_json()
+    }
+
+    /// The borrowed form.
+    pub fn as_ref(&self) -> DeltaRef<'_> {
+        DeltaRef {
+            path: &self.path,
+            op: self.op,
+            text: &self.text,
+            at: self.at,
+        }
+    }
+}
+
+/// A delta borrowed from a feed's [`Deltas`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeltaRef<'a> {
+    /// JSON Pointer of the value changed.
+    pub path: &'a str,
+    /// What happens to it.
+    pub op: DeltaOp,
+    /// The compact JSON text of the delta's value (`""` for `close` and
+    /// `reopen`).
+    pub text: &'a str,
+    /// The input length that decided it.
+    pub at: usize,
+}
+
+impl DeltaRef<'_> {
+    /// The owned form.
+    pub fn to_owned(&self) -> Delta {
+        Delta {
+            path: self.path.into(),
+            op: self.op,
+            text: self.text.into(),
+            at: self.at,
+        }
+    }
+
+    /// The protocol object `{path, op, value, text, at}`.
+    pub fn to_json(&self) -> String {
+        let value = if self.text.is_empty() {
+            "null"
+        } else {
+            self.text
+        };
+        Obj::new()
+            .str("path", self.path)
+            .str("op", self.op.as_str())
+            .raw("value", value)
+            .str("text", self.text)
+            .num("at", self.at)
+            .end()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Item {
+    op: DeltaOp,
+    at: usize,
+    path: (usize, usize),
+    text: (usize, usize),
+}
+
+/// The deltas of one feed, in order (appends to one path in a row merged).
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let p = w.feed("[\"ab").unwrap();
+/// let ops: Vec<_> = p.deltas.iter().map(|d| (d.op.as_str(), d.path, d.text)).collect();
+/// assert_eq!(ops, [("add", "", "[]"), ("add", "/0", "\"\""), ("append", "/0", "\"ab\"")]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deltas {
+    buf: String,
+    items: Vec<Item>,
+}
+
+impl Deltas {
+    /// How many deltas.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    fn get_ref(&self, it: &Item) -> DeltaRef<'_> {
+        DeltaRef {
+            path: self.buf.get(it.path.0..it.path.1).unwrap_or_default(),
+            op: it.op,
+            text: self.buf.get(it.text.0..it.text.1).unwrap_or_default(),
+            at: it.at,
+        }
+    }
+
+    /// The `i`-th delta.
+    pub fn get(&self, i: usize) -> Option<DeltaRef<'_>> {
+        self.items.get(i).map(|it| self.get_ref(it))
+    }
+
+    /// The deltas in order.
+    pub fn iter(&self) -> impl Iterator<Item = DeltaRef<'_>> {
+        self.items.iter().map(|it| self.get_ref(it))
+    }
+
+    /// The protocol array.
+    pub(crate) fn to_json(&self) -> String {
+        crate::serialize::array(self.iter().map(|d| d.to_json()))
+    }
+
+    fn put(&mut self, s: &str) -> (usize, usize) {
+        let start = self.buf.len();
+        self.buf.push_str(s);
+        (start, self.buf.len())
+    }
+
+    /// Adds a delta.
+    pub(crate) fn push(&mut self, op: DeltaOp, at: usize, path: &str, text: &str) {
+        let path = self.put(path);
+        let text = self.put(text);
+        self.items.push(Item { op, at, path, text });
+    }
+
+    /// [`Deltas::push_append`] of text that needs no escaping.
+    pub(crate) fn push_append_text(&mut self, at: usize, path: &str, text: &str) {
+        if self.merge_append(at, path) {
+            self.buf.push_str(text);
+            self.buf.push('"');
+            if let Some(last) = self.items.last_mut() {
+                last.text.1 = self.buf.len();
+            }
+            return;
+        }
+        let path = self.put(path);
+        let start = self.buf.len();
+        self.buf.push('"');
+        self.buf.push_str(text);
+        self.buf.push('"');
+        self.items.push(Item {
+            op: DeltaOp::Append,
+            at,
+            path,
+            text: (start, self.buf.len()),
+        });
+    }
+
+    /// Opens the previous append to `path` for more text (its closing
+    /// quote removed), when the previous delta is one.
+    fn merge_append(&mut self, at: usize, path: &str) -> bool {
+        let Some(last) = self.items.last_mut() else {
+            return false;
+        };
+        let same = last.op == DeltaOp::Append
+            && last.text.1 == self.buf.len()
+            && self.buf.get(last.path.0..last.path.1) == Some(path);
+        if same {
+            self.buf.pop();
+            last.at = at;
+        }
+        same
+    }
+
+    /// Adds an append (`json` a JSON string), merged into the previous
+    /// delta when that is an append to the same path.
+    pub(crate) fn push_append(&mut self, at: usize, path: &str, json: &str) {
+        if self.merge_append(at, path) {
+            self.buf.push_str(json.get(1..).unwrap_or_default());
+            if let Some(last) = self.items.last_mut() {
+                last.text.1 = self.buf.len();
+            }
+            return;
+        }
+        self.push(DeltaOp::Append, at, path, json);
+    }
+}
