@@ -292,6 +292,10 @@ fn serve() -> ExitCode {
         if end {
             let bye = answer(&mut session, &line, oversized);
             line.clear();
+            if line.capacity() > 1 << 20 {
+                // A long line's buffer is not kept for the short ones.
+                line = Vec::new();
+            }
             oversized = false;
             if bye {
                 return ExitCode::SUCCESS;
