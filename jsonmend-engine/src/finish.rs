@@ -77,17 +77,7 @@ fn coerced<'a>(mut r: Repaired<'a>, input: &[u8], opts: &Options) -> Repaired<'a
 /// assert_eq!(r.text, "[\"a\u{FFFD}b\"]");
 /// ```
 pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Repaired<'a>, Error> {
-    let r = run(input, opts, false).map(|r| match r {
-        Run::Borrowed(repaired) => {
-            let text = core::str::from_utf8(input).map_or_else(
-                |_| Cow::Owned(String::from_utf8_lossy(input).into_owned()),
-                Cow::Borrowed,
-            );
-            repaired.with_text(text)
-        }
-        Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
-    });
-    r.map(|r| coerced(r, input, opts))
+    run(input, opts, false).map(|r| coerced(r.over_bytes(input), input, opts))
 }
 
 /// A result without its text yet.
@@ -123,6 +113,23 @@ impl Verdicts {
 enum Run {
     Borrowed(Verdicts),
     Owned(Verdicts, String),
+}
+
+impl Run {
+    /// The result over a byte input (a borrowed text is the input itself,
+    /// invalid UTF-8 replaced).
+    fn over_bytes(self, input: &[u8]) -> Repaired<'_> {
+        match self {
+            Run::Borrowed(repaired) => {
+                let text = core::str::from_utf8(input).map_or_else(
+                    |_| Cow::Owned(String::from_utf8_lossy(input).into_owned()),
+                    Cow::Borrowed,
+                );
+                repaired.with_text(text)
+            }
+            Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
+        }
+    }
 }
 
 fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
@@ -172,17 +179,7 @@ pub(crate) fn finish_stream<'a, T: Track>(
             assemble(input, engine, shift, escaped, opts)?
         }
     };
-    let r = match run {
-        Run::Borrowed(repaired) => {
-            let text = core::str::from_utf8(input).map_or_else(
-                |_| Cow::Owned(String::from_utf8_lossy(input).into_owned()),
-                Cow::Borrowed,
-            );
-            repaired.with_text(text)
-        }
-        Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
-    };
-    Ok(coerced(r, input, opts))
+    Ok(coerced(run.over_bytes(input), input, opts))
 }
 
 /// What is decided before the engine runs: `E041`, `E001`, and strict

@@ -79,6 +79,18 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Appends `/token` to a JSON Pointer (`~` and `/` escaped).
+pub(crate) fn push_pointer_token(p: &mut String, token: &str) {
+    p.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => p.push_str("~0"),
+            '/' => p.push_str("~1"),
+            c => p.push(c),
+        }
+    }
+}
+
 /// `s` as a JSON string.
 pub(crate) fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);

@@ -109,14 +109,7 @@ pub(crate) fn got(v: &Value) -> &'static str {
 
 fn pointer(base: &str, token: &str) -> String {
     let mut p = String::from(base);
-    p.push('/');
-    for c in token.chars() {
-        match c {
-            '~' => p.push_str("~0"),
-            '/' => p.push_str("~1"),
-            c => p.push(c),
-        }
-    }
+    crate::json::push_pointer_token(&mut p, token);
     p
 }
 

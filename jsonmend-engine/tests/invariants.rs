@@ -11,35 +11,16 @@ mod invariants;
 #[allow(dead_code)]
 mod docs;
 
-const CORPUS: &str = include_str!("vectors/adam2go-corpus.jsonl");
+#[path = "props/corpus.rs"]
+mod corpus;
 
-/// The corpus inputs.
-fn inputs() -> Vec<String> {
-    CORPUS
-        .lines()
-        .filter_map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).ok()?;
-            Some(v["input"].as_str()?.to_string())
-        })
-        .collect()
-}
+use corpus::{assert_none, inputs};
 
 #[path = "props/mutate.rs"]
 mod mutate;
 
 use docs::Rng;
 use mutate::mutate;
-
-/// Fails with the first failures listed.
-fn assert_none(failures: &[String]) {
-    let shown: Vec<_> = failures.iter().take(25).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures, first:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
-}
 
 #[test]
 fn corpus_inputs_keep_the_invariants() {

@@ -17,17 +17,10 @@ mod mutate;
 
 use jsonmend_engine::{Options, Schema, Watch};
 
-const CORPUS: &str = include_str!("vectors/adam2go-corpus.jsonl");
+#[path = "props/corpus.rs"]
+mod corpus;
 
-fn inputs() -> Vec<String> {
-    CORPUS
-        .lines()
-        .filter_map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).ok()?;
-            Some(v["input"].as_str()?.to_string())
-        })
-        .collect()
-}
+use corpus::{assert_none, inputs};
 
 fn every_byte(n: usize) -> Vec<usize> {
     (1..n).collect()
@@ -41,16 +34,6 @@ fn random_cuts(rng: &mut docs::Rng, n: usize) -> Vec<usize> {
         cuts.push(at.min(n));
     }
     cuts
-}
-
-fn assert_none(failures: &[String]) {
-    let shown: Vec<_> = failures.iter().take(20).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures, first:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
 }
 
 #[test]

@@ -166,6 +166,23 @@ impl core::fmt::Debug for Watch {
     }
 }
 
+/// A fatal condition met while feeding: `E040`/`E041` are also an `error`
+/// event.
+fn fatal(e: Error, (at, permille): (usize, i32), progress: &mut Progress) -> Error {
+    if matches!(e.code, ErrorCode::E040 | ErrorCode::E041) {
+        progress.events.push(Event {
+            kind: EventKind::Error {
+                code: e.code.as_str(),
+                message: e.message.clone(),
+            },
+            path: String::new(),
+            at,
+            permille,
+        });
+    }
+    e
+}
+
 fn permille(part: usize, whole: usize) -> i32 {
     (part * 1000).checked_div(whole).map_or(1000, |p| p as i32)
 }
@@ -254,18 +271,8 @@ impl Watch {
     }
 
     fn fail(&mut self, e: Error, at: usize, progress: &mut Progress) {
-        if matches!(e.code, ErrorCode::E040 | ErrorCode::E041) {
-            progress.events.push(Event {
-                kind: EventKind::Error {
-                    code: e.code.as_str(),
-                    message: e.message.clone(),
-                },
-                path: String::new(),
-                at,
-                permille: self.tally.permille_now(None, at),
-            });
-        }
-        self.failed = Some(e);
+        let permille = self.tally.permille_now(None, at);
+        self.failed = Some(fatal(e, (at, permille), progress));
     }
 
     /// Runs engine steps until one needs more input.
@@ -315,18 +322,7 @@ impl Watch {
             if let Err(e) = r {
                 let e = crate::finish::shifted(e, self.source.input(), shift);
                 let permille = self.tally.step_permille(&engine, at, shift);
-                if matches!(e.code, ErrorCode::E040 | ErrorCode::E041) {
-                    progress.events.push(Event {
-                        kind: EventKind::Error {
-                            code: e.code.as_str(),
-                            message: e.message.clone(),
-                        },
-                        path: String::new(),
-                        at,
-                        permille,
-                    });
-                }
-                self.failed = Some(e);
+                self.failed = Some(fatal(e, (at, permille), progress));
                 break;
             }
             match engine.retracted {

@@ -116,14 +116,7 @@ struct Open {
 fn pointer_into(p: &mut String, base: &str, token: &str) {
     p.clear();
     p.push_str(base);
-    p.push('/');
-    for c in token.chars() {
-        match c {
-            '~' => p.push_str("~0"),
-            '/' => p.push_str("~1"),
-            c => p.push(c),
-        }
-    }
+    crate::json::push_pointer_token(p, token);
 }
 
 impl Reader {
