@@ -76,6 +76,20 @@ pub struct Event {
 }
 
 impl Event {
+    /// The `repair` event of a decided repair.
+    pub(crate) fn repair(rule: crate::Rule, at: usize, permille: i32) -> Event {
+        Event {
+            kind: EventKind::Repair {
+                code: rule.code(),
+                threshold: rule.threshold(),
+                severity: rule.severity().as_str(),
+            },
+            path: String::new(),
+            at,
+            permille,
+        }
+    }
+
     /// The protocol object `{kind, path, …payload, at, permille}`.
     ///
     /// ```

@@ -307,16 +307,7 @@ impl Watch {
                 }
                 self.tally.repair_events += 1;
                 let permille = self.tally.step_permille(&engine, at, shift);
-                progress.events.push(Event {
-                    kind: EventKind::Repair {
-                        code: rule.code(),
-                        threshold: rule.threshold(),
-                        severity: rule.severity().as_str(),
-                    },
-                    path: String::new(),
-                    at,
-                    permille,
-                });
+                progress.events.push(Event::repair(rule, at, permille));
             }
             engine.commit_step();
             if let Err(e) = r {
@@ -433,16 +424,7 @@ impl Watch {
             .max_repairs
             .saturating_sub(self.tally.repair_events);
         for rule in late.into_iter().take(limit) {
-            events.push(Event {
-                kind: EventKind::Repair {
-                    code: rule.code(),
-                    threshold: rule.threshold(),
-                    severity: rule.severity().as_str(),
-                },
-                path: String::new(),
-                at,
-                permille: pm,
-            });
+            events.push(Event::repair(rule, at, pm));
         }
         if !self.tally.complete && r.completeness == Completeness::Complete {
             events.push(Event {
