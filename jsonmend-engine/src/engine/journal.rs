@@ -260,6 +260,7 @@ struct Snap {
     payload_end: Option<usize>,
     open_str: Option<super::string::OpenStr>,
     prose_from: Option<usize>,
+    implicit_open: usize,
     out: usize,
     repairs: usize,
     docs: usize,
@@ -320,6 +321,7 @@ impl<T: Track> Engine<'_, T> {
             payload_end: self.payload_end,
             open_str: self.open_str,
             prose_from: self.prose_from,
+            implicit_open: self.implicit_open,
             out: self.out.len(),
             repairs: self.repairs.len(),
             docs: self.docs.len(),
@@ -400,6 +402,7 @@ impl<T: Track> Engine<'_, T> {
         self.payload_end = s.payload_end;
         self.open_str = s.open_str;
         self.prose_from = s.prose_from;
+        self.implicit_open = s.implicit_open;
         self.out.truncate(s.out);
         self.repairs.truncate(s.repairs);
         self.docs.truncate(s.docs);

@@ -294,6 +294,8 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     /// Where the prose being skipped began (a watch step reads prose one
     /// character at a time).
     pub(crate) prose_from: Option<usize>,
+    /// Open frames of kind `Implicit` (they owe no closer).
+    pub(crate) implicit_open: usize,
 }
 
 /// A long scan's progress: which scan, from where, how far, and its depth.
@@ -419,6 +421,7 @@ impl<'a, T: Track> Engine<'a, T> {
             plain_run: None,
             memo: core::cell::Cell::new(Memo::default()),
             prose_from: None,
+            implicit_open: 0,
         }
     }
 
@@ -618,6 +621,13 @@ impl<'a, T: Track> Engine<'a, T> {
             } else {
                 *n = n.saturating_sub(1);
             }
+        }
+        if kind == Kind::Implicit {
+            self.implicit_open = if open {
+                self.implicit_open + 1
+            } else {
+                self.implicit_open.saturating_sub(1)
+            };
         }
     }
 

@@ -55,6 +55,7 @@ impl<T: Track> Engine<'_, T> {
             plain_run,
             memo,
             prose_from,
+            implicit_open,
         } = self;
         Engine {
             src,
@@ -103,6 +104,7 @@ impl<T: Track> Engine<'_, T> {
             plain_run,
             memo,
             prose_from,
+            implicit_open,
         }
     }
 
@@ -127,16 +129,11 @@ impl<T: Track> Engine<'_, T> {
         if self.phase != Phase::Doc {
             return 0;
         }
-        let closers = self
-            .stack
-            .iter()
-            .filter(|f| f.kind != Kind::Implicit)
-            .count();
         let member = match self.stack.last().map(|f| f.state) {
             Some(State::Colon) => 5,
             Some(State::Value) => 4,
             _ => 0,
         };
-        closers + member
+        self.stack.len().saturating_sub(self.implicit_open) + member
     }
 }

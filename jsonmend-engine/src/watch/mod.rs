@@ -166,6 +166,40 @@ impl core::fmt::Debug for Watch {
     }
 }
 
+/// How far from the end of what arrived a batch of tokens may start: past
+/// it, tokens run one step each (most of them wait for more input there).
+const BATCH_MARGIN: usize = 512;
+
+/// What `syntax_permille` needs of the engine after a step: where the
+/// payload starts and ends, and what the end of input would synthesize.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    start: Option<usize>,
+    payload_end: Option<usize>,
+    synthesized: usize,
+}
+
+impl Level {
+    fn of(engine: &Engine<'_, Horizon>, shift: usize) -> Level {
+        Level {
+            start: engine.doc_in.first().map(|s| s + shift),
+            payload_end: engine.payload_end.map(|p| p + shift),
+            synthesized: engine.pending_synthesis(),
+        }
+    }
+}
+
+/// One engine step's decisions, read once its batch commits.
+struct Mark {
+    at: usize,
+    stable: usize,
+    retracted: Option<(usize, bool)>,
+    run: Option<(usize, usize, usize)>,
+    /// Its repairs, a range of the batch's rule list.
+    rules: (usize, usize),
+    level: Level,
+}
+
 /// A fatal condition met while feeding: `E040`/`E041` are also an `error`
 /// event.
 fn fatal(e: Error, (at, permille): (usize, i32), progress: &mut Progress) -> Error {
@@ -271,11 +305,20 @@ impl Watch {
     }
 
     fn fail(&mut self, e: Error, at: usize, progress: &mut Progress) {
-        let permille = self.tally.permille_now(None, at);
+        let permille = if self.tally.schema {
+            permille(self.tally.settled, self.tally.total)
+        } else {
+            0
+        };
         self.failed = Some(fatal(e, (at, permille), progress));
     }
 
-    /// Runs engine steps until one needs more input.
+    /// Runs engine steps until one needs more input. Far from the end of
+    /// what arrived, tokens run in batches under one journal (a batch that
+    /// reaches the end, or rewrites earlier output, is taken back and run
+    /// again a token at a time); each token's decisions are kept in a
+    /// [`Mark`] and read in order once its batch commits, so the deltas and
+    /// events are those of single steps.
     fn run(&mut self, progress: &mut Progress) {
         let Some(src) = self.source.engine_src() else {
             return;
@@ -286,58 +329,114 @@ impl Watch {
         };
         let mut engine = engine.rebind(src);
         let mut notes = Vec::new();
+        let mut marks: Vec<Mark> = Vec::new();
+        let mut rules: Vec<crate::Rule> = Vec::new();
+        // Tokens to run one at a time (after a batch was taken back).
+        let mut single = 0usize;
         loop {
             if engine.phase == Phase::Done {
                 break;
             }
-            let before = engine.repairs.len();
+            let batch = single == 0;
+            single = single.saturating_sub(1);
+            marks.clear();
+            rules.clear();
             engine.begin_step();
-            let r = engine.advance();
-            if engine.starved() {
-                engine.undo_step();
-                break;
-            }
-            let at = engine.track.horizon() + 1 + shift;
-            for i in before..engine.repairs.len() {
-                let Some(rule) = engine.repairs.get(i).map(|r| r.rule) else {
-                    break;
-                };
-                if self.tally.repair_events >= self.tally.max_repairs {
+            let mut starved = false;
+            let mut failure = None;
+            loop {
+                let before = engine.repairs.len();
+                engine.track.reset(engine.pos.saturating_sub(1));
+                engine.retracted = None;
+                engine.plain_run = None;
+                let r = engine.advance();
+                if engine.starved() {
+                    starved = true;
                     break;
                 }
-                self.tally.repair_events += 1;
-                let permille = self.tally.step_permille(&engine, at, shift);
-                progress.events.push(Event::repair(rule, at, permille));
+                let from = rules.len();
+                rules.extend(
+                    engine
+                        .repairs
+                        .get(before..)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|x| x.rule),
+                );
+                marks.push(Mark {
+                    at: engine.track.horizon() + 1 + shift,
+                    stable: engine.stable_out(),
+                    retracted: engine.retracted,
+                    run: engine.plain_run.map(|(o, e, i)| (o, e, i + shift)),
+                    rules: (from, rules.len()),
+                    level: Level::of(&engine, shift),
+                });
+                if let Err(e) = r {
+                    failure = Some(e);
+                    break;
+                }
+                let far = engine.pos + BATCH_MARGIN < src.len();
+                if !batch || !far || engine.retracted.is_some() || engine.phase == Phase::Done {
+                    break;
+                }
+            }
+            let rewrote = marks.len() > 1 && marks.iter().any(|m| m.retracted.is_some());
+            if starved || rewrote {
+                engine.undo_step();
+                if marks.is_empty() {
+                    // One token waits for more input.
+                    break;
+                }
+                single = marks.len() + usize::from(starved);
+                continue;
             }
             engine.commit_step();
-            if let Err(e) = r {
-                let e = crate::finish::shifted(e, self.source.input(), shift);
-                let permille = self.tally.step_permille(&engine, at, shift);
-                self.failed = Some(fatal(e, (at, permille), progress));
-                break;
-            }
-            match engine.retracted {
-                Some((r, false)) => self.reader.retract(r, at, &mut progress.deltas),
-                Some((r, true)) => self.reader.implicit(r),
-                None => {}
-            }
-            let stable = engine.stable_out();
-            let run = engine.plain_run.map(|(o, e, i)| (o, e, i + shift));
-            self.reader.read(
-                &engine.out,
-                stable,
-                &engine.holes,
-                (at, run),
-                (&mut progress.deltas, &mut notes),
-            );
-            if core::mem::take(&mut self.reader.reopened_root) {
-                self.tally.complete = false;
+            let last = marks.len().saturating_sub(1);
+            for (k, m) in marks.iter().enumerate() {
+                for &rule in rules.get(m.rules.0..m.rules.1).unwrap_or_default() {
+                    if self.tally.repair_events >= self.tally.max_repairs {
+                        break;
+                    }
+                    self.tally.repair_events += 1;
+                    let permille = self.tally.permille_at(m.level, m.at);
+                    progress.events.push(Event::repair(rule, m.at, permille));
+                }
+                if k == last {
+                    if let Some(e) = failure.take() {
+                        let e = crate::finish::shifted(e, self.source.input(), shift);
+                        let permille = self.tally.permille_at(m.level, m.at);
+                        self.failed = Some(fatal(e, (m.at, permille), progress));
+                        break;
+                    }
+                }
+                match m.retracted {
+                    Some((r, false)) => self.reader.retract(r, m.at, &mut progress.deltas),
+                    Some((r, true)) => self.reader.implicit(r),
+                    None => {}
+                }
+                self.reader.read(
+                    &engine.out,
+                    m.stable,
+                    &engine.holes,
+                    (m.at, m.run),
+                    (&mut progress.deltas, &mut notes),
+                );
+                if core::mem::take(&mut self.reader.reopened_root) {
+                    self.tally.complete = false;
+                }
+                if !notes.is_empty() {
+                    let permille = self.tally.permille_at(m.level, m.at);
+                    self.tally.take_notes(
+                        &mut notes,
+                        self.reader.decls(),
+                        (m.at, permille),
+                        progress,
+                    );
+                }
             }
             self.docs_started = engine.doc_in.len();
-            if !notes.is_empty() {
-                let permille = self.tally.step_permille(&engine, at, shift);
-                self.tally
-                    .take_notes(&mut notes, self.reader.decls(), (at, permille), progress);
+            if self.failed.is_some() {
+                break;
             }
         }
         self.engine = Some(engine.rebind(&[]));
@@ -449,28 +548,20 @@ impl Watch {
 }
 
 impl Tally {
-    /// The permille of events decided by the step just committed.
-    fn step_permille(&self, engine: &Engine<'_, Horizon>, at: usize, shift: usize) -> i32 {
-        self.permille_now(Some((engine, shift)), at)
-    }
-
-    fn permille_now(&self, engine: Option<(&Engine<'_, Horizon>, usize)>, at: usize) -> i32 {
+    /// The permille of events decided at `at`, the engine at `level`.
+    fn permille_at(&self, level: Level, at: usize) -> i32 {
         if self.schema {
             return permille(self.settled, self.total);
         }
-        let Some((engine, shift)) = engine else {
+        let Some(start) = level.start else {
             return 0;
         };
-        let Some(start) = engine.doc_in.first().map(|s| s + shift) else {
-            return 0;
-        };
-        let end = engine.payload_end.map_or(at, |p| p + shift);
+        let end = level.payload_end.unwrap_or(at);
         let p = end.saturating_sub(start);
-        let s = engine.pending_synthesis();
         if p == 0 {
             0
         } else {
-            ((p * 1000) / (p + s)) as i32
+            ((p * 1000) / (p + level.synthesized)) as i32
         }
     }
 
