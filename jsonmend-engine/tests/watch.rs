@@ -80,6 +80,37 @@ fn mutated_inputs_split_anywhere_give_the_same_stream() {
     assert_none(&failures);
 }
 
+#[path = "../benches/support/adversarial.rs"]
+mod adversarial;
+
+/// Long inputs, where tokens far from the end of what arrived run in
+/// batches: the same stream as byte-by-byte feeds.
+#[test]
+fn long_documents_give_the_same_stream_in_any_chunks() {
+    let (valid, defects) = docs::documents(60);
+    let mut docs = vec![valid, defects];
+    for family in adversarial::FAMILIES {
+        docs.push(adversarial::family(family, 6_000));
+    }
+    let opts = Options::default();
+    let mut failures = Vec::new();
+    for doc in &docs {
+        let b = doc.as_bytes();
+        for step in [1usize, 777, 4096] {
+            let cuts: Vec<usize> = (step..b.len()).step_by(step).collect();
+            if let Err(e) = watch::check_split(b, &cuts, &opts) {
+                failures.push(format!(
+                    "{}…: {}",
+                    &doc[..40.min(doc.len())],
+                    &e[..e.len().min(400)]
+                ));
+                break;
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
 /// Declarations, profiles and limits: events with `settled_permille`,
 /// refusals at `finish`, `E040` while feeding.
 #[test]
