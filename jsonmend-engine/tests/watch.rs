@@ -140,6 +140,10 @@ fn options_give_the_same_stream_for_every_split() {
             skip_prose: false,
             ..Options::default()
         },
+        Options {
+            max_input: 24,
+            ..Options::default()
+        },
     ];
     let docs = [
         r#"{"name": "x", "n": 3, "tags": ["a", "b"], "meta": {"ok": true}}"#,
@@ -151,6 +155,12 @@ fn options_give_the_same_stream_for_every_split() {
         r#"{"name": "x", "n": 1} {"name": "y", "n": 2}"#,
         r#""name": "x", "n": 4"#,
         r#"{"name": "x"}, "n": 5}"#,
+        // R010: a document escaped one level, split inside its escapes.
+        r#"{\"name\": \"x\\\"y\", \"n\": 1}"#,
+        r#"  \"just a string\""#,
+        "\u{FEFF}{\"n\": 1}",
+        "<think>{\"no\": 1}</think> {\"name\": \"x\"}",
+        "data: {\"n\": 1}\n\ndata: [DONE]\n",
     ];
     let mut rng = docs::Rng(11);
     let mut failures = Vec::new();

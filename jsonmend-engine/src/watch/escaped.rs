@@ -24,6 +24,12 @@ enum Kind {
 pub(crate) struct Source {
     input: Vec<u8>,
     kind: Kind,
+    /// The input limit: the engine reads what the first `limit` input
+    /// bytes give.
+    limit: usize,
+    /// For an escaped document: the source length the first `limit` input
+    /// bytes gave.
+    cut: Option<usize>,
 }
 
 fn skip_ws(input: &[u8], mut i: usize) -> usize {
@@ -63,6 +69,13 @@ fn unescaped(x: u8) -> Option<u8> {
 }
 
 impl Source {
+    pub(crate) fn new(limit: usize) -> Source {
+        Source {
+            limit,
+            ..Source::default()
+        }
+    }
+
     pub(crate) fn input(&self) -> &[u8] {
         &self.input
     }
@@ -89,7 +102,15 @@ impl Source {
         let Kind::Escaped { src, done, .. } = &mut self.kind else {
             return;
         };
+        let limit = self.limit;
+        let cut = &mut self.cut;
+        let mut mark = |done: usize, len: usize| {
+            if done >= limit && cut.is_none() {
+                *cut = Some(len);
+            }
+        };
         while let Some(&b) = self.input.get(*done) {
+            mark(*done, src.len());
             if b != b'\\' {
                 src.push(b);
                 *done += 1;
@@ -110,6 +131,7 @@ impl Source {
                 None => break,
             }
         }
+        mark(*done, src.len());
     }
 
     /// The input is complete.
@@ -131,8 +153,8 @@ impl Source {
     pub(crate) fn engine_src(&self) -> Option<&[u8]> {
         match &self.kind {
             Kind::Undecided => None,
-            Kind::Plain => Some(&self.input),
-            Kind::Escaped { src, .. } => Some(src),
+            Kind::Plain => self.input.get(..self.limit).or(Some(&self.input)),
+            Kind::Escaped { src, .. } => src.get(..self.cut.unwrap_or(src.len())),
         }
     }
 

@@ -235,11 +235,12 @@ impl Watch {
             .zip(decls.as_ref())
             .map_or(0, |(n, d)| d.required(n));
         let (opts_schema, max_repairs) = (opts.schema.is_some(), opts.max_repairs);
+        let opts_limit = opts.max_input;
         let lenient = opts.profile == Profile::Lenient;
         Watch {
             reader: Reader::new(decls),
             opts,
-            source: Source::default(),
+            source: Source::new(opts_limit),
             engine: Some(engine),
             failed: None,
             docs_started: 0,
@@ -292,15 +293,16 @@ impl Watch {
         if self.failed.is_some() {
             return Ok(progress);
         }
-        if self.source.input().len() > self.opts.max_input {
+        // What the first `max_input` bytes decide is reported whatever the
+        // chunks; the byte after them is `E041`.
+        self.run(&mut progress);
+        if self.failed.is_none() && self.source.input().len() > self.opts.max_input {
             let e = Error::new(
                 ErrorCode::E041,
                 alloc::format!("input larger than {} bytes", self.opts.max_input),
             );
-            self.fail(e, self.source.input().len(), &mut progress);
-            return Ok(progress);
+            self.fail(e, self.opts.max_input + 1, &mut progress);
         }
-        self.run(&mut progress);
         Ok(progress)
     }
 
