@@ -138,6 +138,9 @@ pub struct Watch {
     tally: Tally,
     /// Documents the engine started.
     docs_started: usize,
+    /// The marks of a batch and their repairs (buffers kept between feeds).
+    marks: Vec<Mark>,
+    rules: Vec<crate::Rule>,
 }
 
 /// What the events so far add up to.
@@ -244,6 +247,8 @@ impl Watch {
             engine: Some(engine),
             failed: None,
             docs_started: 0,
+            marks: Vec::new(),
+            rules: Vec::new(),
             tally: Tally {
                 schema: opts_schema,
                 lenient,
@@ -331,8 +336,9 @@ impl Watch {
         };
         let mut engine = engine.rebind(src);
         let mut notes = Vec::new();
-        let mut marks: Vec<Mark> = Vec::new();
-        let mut rules: Vec<crate::Rule> = Vec::new();
+        // Reused from feed to feed.
+        let mut marks = core::mem::take(&mut self.marks);
+        let mut rules = core::mem::take(&mut self.rules);
         // Tokens to run one at a time (after a batch was taken back).
         let mut single = 0usize;
         loop {
@@ -414,6 +420,8 @@ impl Watch {
                 match m.retracted {
                     Some((r, false)) => self.reader.retract(r, m.at, &mut progress.deltas),
                     Some((r, true)) => self.reader.implicit(r),
+                    // Nothing new to read (a separator, a key on its way).
+                    None if m.stable <= self.reader.pos() => continue,
                     None => {}
                 }
                 self.reader.read(
@@ -442,6 +450,8 @@ impl Watch {
             }
         }
         self.engine = Some(engine.rebind(&[]));
+        self.marks = marks;
+        self.rules = rules;
     }
 
     /// Spec §19's work units of the stream's engine so far (feature
