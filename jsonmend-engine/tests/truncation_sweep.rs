@@ -4,6 +4,10 @@
 
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 
+#[path = "props/corpus.rs"]
+#[allow(dead_code, reason = "only the failure report is used")]
+mod corpus;
+
 #[path = "props/prefix.rs"]
 mod prefix;
 
@@ -118,11 +122,5 @@ fn every_prefix_of_50_documents_repairs_to_a_prefix_completion() {
         docs.len(),
         failures.len()
     );
-    let shown: Vec<_> = failures.iter().take(20).cloned().collect();
-    assert!(
-        failures.is_empty(),
-        "{} failures, first:\n{}",
-        failures.len(),
-        shown.join("\n")
-    );
+    corpus::assert_none(&failures);
 }
