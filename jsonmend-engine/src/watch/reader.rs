@@ -65,7 +65,8 @@ struct Frame {
     object: bool,
     path: String,
     items: usize,
-    key: Option<String>,
+    /// The current member's key (its buffer reused member to member).
+    key: String,
     expect_key: bool,
     /// The container's declaration node.
     node: Option<usize>,
@@ -237,7 +238,7 @@ impl Reader {
                         object,
                         path,
                         items: 0,
-                        key: None,
+                        key: String::new(),
                         expect_key: object,
                         node,
                         decl,
@@ -268,9 +269,14 @@ impl Reader {
                         // A key: read once it is complete.
                         let Some(end) = end else { break };
                         let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
-                        let key = decode_content(raw).0;
                         if let Some(f) = self.frames.last_mut() {
-                            f.key = Some(key);
+                            f.key.clear();
+                            match core::str::from_utf8(raw) {
+                                Ok(text) if !raw.iter().any(|&b| b == b'\\' || b == 0xE2) => {
+                                    f.key.push_str(text);
+                                }
+                                _ => f.key.push_str(&decode_content(raw).0),
+                            }
                             f.expect_key = false;
                         }
                         self.pos = end;
@@ -403,7 +409,7 @@ impl Reader {
         };
         let decls = self.decls.as_ref();
         if f.object {
-            let key = f.key.as_deref().unwrap_or_default();
+            let key = f.key.as_str();
             let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, key));
             pointer_into(&mut self.path, &f.path, key);
             Decl {
