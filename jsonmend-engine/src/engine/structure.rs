@@ -844,14 +844,7 @@ impl<'a, T: Track> Engine<'a, T> {
                 f.items.checked_sub(1).map(|i| alloc::format!("{i}"))
             };
             let Some(segment) = segment else { break };
-            path.push('/');
-            for c in segment.chars() {
-                match c {
-                    '~' => path.push_str("~0"),
-                    '/' => path.push_str("~1"),
-                    c => path.push(c),
-                }
-            }
+            crate::json::push_pointer_token(&mut path, &segment);
             let child_open = !top
                 || matches!(f.state, State::Colon | State::Value)
                 || (f.state == State::After && self.unconfirmed);

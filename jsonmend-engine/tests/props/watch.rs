@@ -207,6 +207,28 @@ pub(crate) fn one_shot(input: &[u8], opts: &Options) -> Result<String, String> {
         .map_err(|e| e.to_json())
 }
 
+/// The first place two lists differ, as an error.
+fn first_difference<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    cuts: &[usize],
+    split: &[T],
+    whole: &[T],
+) -> Result<(), String> {
+    if split == whole {
+        return Ok(());
+    }
+    let i = split
+        .iter()
+        .zip(whole)
+        .position(|(a, b)| a != b)
+        .unwrap_or(split.len().min(whole.len()));
+    Err(format!(
+        "cuts {cuts:?}: {what} {i}: {:?} != {:?}",
+        split.get(i),
+        whole.get(i)
+    ))
+}
+
 /// Checks one split against one feed and one-shot repair.
 pub(crate) fn check_split(input: &[u8], cuts: &[usize], opts: &Options) -> Result<(), String> {
     let whole = stream(input, &[], opts);
@@ -227,32 +249,8 @@ pub(crate) fn check_split(input: &[u8], cuts: &[usize], opts: &Options) -> Resul
             split.last, whole.last
         ));
     }
-    if split.deltas != whole.deltas {
-        let i = split
-            .deltas
-            .iter()
-            .zip(&whole.deltas)
-            .position(|(a, b)| a != b)
-            .unwrap_or(split.deltas.len().min(whole.deltas.len()));
-        return Err(format!(
-            "cuts {cuts:?}: delta {i}: {:?} != {:?}",
-            split.deltas.get(i),
-            whole.deltas.get(i)
-        ));
-    }
-    if split.events != whole.events {
-        let i = split
-            .events
-            .iter()
-            .zip(&whole.events)
-            .position(|(a, b)| a != b)
-            .unwrap_or(split.events.len().min(whole.events.len()));
-        return Err(format!(
-            "cuts {cuts:?}: event {i}: {:?} != {:?}",
-            split.events.get(i),
-            whole.events.get(i)
-        ));
-    }
+    first_difference("delta", cuts, &split.deltas, &whole.deltas)?;
+    first_difference("event", cuts, &split.events, &whole.events)?;
     if whole.complete {
         let built = apply(&whole.deltas)?;
         if Some(&built) != whole.value.as_ref() {
