@@ -16,6 +16,7 @@
 mod golden;
 #[path = "../../xtask/shared/golden_json.rs"]
 mod golden_json;
+mod support;
 
 use munch_core::{Format, Options, encode};
 use serde_json::{Value, json};
@@ -25,7 +26,8 @@ const FILE: &str = "toolwire-munch.jsonl";
 /// Inputs above this size are left out (the golden file stays readable).
 const MAX_INPUT: usize = 16 * 1024;
 
-fn inputs() -> Vec<(String, String, Value)> {
+/// (name, tool, input, whether the input has an integer beyond 64 bits).
+fn inputs() -> Vec<(String, String, Value, bool)> {
     let files = [
         include_str!("vectors/jcodemunch-1.108.399.jsonl"),
         include_str!("vectors/extra-1.108.399.jsonl"),
@@ -33,24 +35,29 @@ fn inputs() -> Vec<(String, String, Value)> {
     files
         .iter()
         .flat_map(|f| f.lines().filter(|l| !l.trim().is_empty()))
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v["input"].to_string().len() <= MAX_INPUT)
-        .map(|v| {
+        .map(|l| {
+            (
+                serde_json::from_str::<Value>(l).unwrap(),
+                support::has_big_int(l),
+            )
+        })
+        .filter(|(v, _)| v["input"].to_string().len() <= MAX_INPUT)
+        .map(|(v, big)| {
             let name = v["name"].as_str().unwrap().to_owned();
             let tool = v["tool"].as_str().unwrap().to_owned();
-            (name, tool, v["input"].clone())
+            (name, tool, v["input"].clone(), big)
         })
         .collect()
 }
 
-fn lines() -> Vec<String> {
-    inputs()
-        .into_iter()
-        .map(|(name, tool, input)| {
+fn lines(inputs: &[(String, String, Value, bool)]) -> Vec<String> {
+    inputs
+        .iter()
+        .map(|(name, tool, input, _)| {
             let run = |format| {
                 encode(
-                    &tool,
-                    &input,
+                    tool,
+                    input,
                     &Options {
                         format,
                         ..Options::default()
@@ -72,5 +79,37 @@ fn lines() -> Vec<String> {
 
 #[test]
 fn golden_vectors_match_the_code() {
-    golden::check(FILE, &lines());
+    let inputs = inputs();
+    if support::BIG_INTS {
+        golden::check(FILE, &lines(&inputs));
+        return;
+    }
+    // Without `arbitrary-precision` an input with an integer beyond 64 bits
+    // reads differently: the other lines must still equal the committed
+    // ones (the file itself is written with the feature on).
+    assert!(
+        std::env::var_os("TOOLWIRE_VECTORS_OUT").is_none(),
+        "{FILE} is generated with --features arbitrary-precision"
+    );
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors")
+        .join(FILE);
+    let committed = std::fs::read_to_string(path).unwrap();
+    assert_eq!(
+        committed.lines().count(),
+        inputs.len(),
+        "{FILE}: one line per input"
+    );
+    let kept: Vec<_> = inputs.iter().filter(|i| !i.3).cloned().collect();
+    let want = committed
+        .lines()
+        .zip(&inputs)
+        .filter(|(_, i)| !i.3)
+        .map(|(l, _)| l);
+    for (n, (want, got)) in want.zip(lines(&kept)).enumerate() {
+        assert_eq!(
+            want, got,
+            "{FILE}: kept line {n} drifted (`cargo xtask vectors --check`)"
+        );
+    }
 }

@@ -23,60 +23,16 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     // Spec vectors against the code (with a diff), reference vectors
     // against their origin records.
     crate::vectors::run(&[String::from("--check")])?;
-    // Tests behind optional features.
-    step(
-        "test leaf-meta --features nfc",
-        cargo().args([
-            "test",
-            "-p",
-            "leaf-meta",
-            "--features",
-            "nfc",
-            "--test",
-            "ids_vectors",
-        ]),
-    )?;
-    step(
-        "clippy leaf-meta --features nfc",
-        cargo().args([
-            "clippy",
-            "-p",
-            "leaf-meta",
-            "--features",
-            "nfc",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ]),
-    )?;
-    // Spec §19's work counter (a feature, so release builds pay nothing).
-    step(
-        "test jsonmend-engine --features work-counter",
-        cargo().args([
-            "test",
-            "-p",
-            "jsonmend-engine",
-            "--features",
-            "work-counter",
-            "--test",
-            "work_counter",
-        ]),
-    )?;
-    step(
-        "clippy jsonmend-engine --features work-counter",
-        cargo().args([
-            "clippy",
-            "-p",
-            "jsonmend-engine",
-            "--features",
-            "work-counter",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ]),
-    )?;
+    // Tests behind optional features: (crate, feature, test target or all).
+    for (krate, feature, test) in [
+        ("leaf-meta", "nfc", Some("ids_vectors")),
+        // Spec §19's work counter (a feature, so release builds pay nothing).
+        ("jsonmend-engine", "work-counter", Some("work_counter")),
+        // Integers beyond 64 bits (spec D5): the vectors that need them.
+        ("munch-core", "arbitrary-precision", None),
+    ] {
+        feature_checks(krate, feature, test)?;
+    }
     crate::nostd::run()?;
     step(
         "doc",
@@ -90,4 +46,29 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     )?;
     eprintln!("xtask: ci passed");
     Ok(())
+}
+
+/// Tests (one target, or all of the crate's) and clippy with one optional
+/// feature of a crate switched on.
+fn feature_checks(krate: &str, feature: &str, test: Option<&str>) -> Result<(), String> {
+    let mut cmd = cargo();
+    cmd.args(["test", "-p", krate, "--features", feature]);
+    if let Some(target) = test {
+        cmd.args(["--test", target]);
+    }
+    step(&format!("test {krate} --features {feature}"), &mut cmd)?;
+    step(
+        &format!("clippy {krate} --features {feature}"),
+        cargo().args([
+            "clippy",
+            "-p",
+            krate,
+            "--features",
+            feature,
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )
 }

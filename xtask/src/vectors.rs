@@ -110,6 +110,9 @@ fn generate(check: bool) -> Result<(), String> {
     for (krate, _) in SPEC {
         cmd.args(["-p", krate]);
     }
+    // munch-core's file covers integers beyond 64 bits, which need its
+    // `arbitrary-precision` feature.
+    cmd.args(["--features", "munch-core/arbitrary-precision"]);
     cmd.args(["--test", "golden"])
         .env("TOOLWIRE_VECTORS_OUT", &out);
     step("generate spec vectors", &mut cmd)?;
