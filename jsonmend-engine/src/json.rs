@@ -82,6 +82,10 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
 /// Appends `/token` to a JSON Pointer (`~` and `/` escaped).
 pub(crate) fn push_pointer_token(p: &mut String, token: &str) {
     p.push('/');
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        p.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => p.push_str("~0"),

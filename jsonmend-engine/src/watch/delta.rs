@@ -143,6 +143,16 @@ pub struct Deltas {
 }
 
 impl Deltas {
+    /// Room for the deltas of about `bytes` of input (a feed's deltas take
+    /// about as many bytes of paths and texts as the input they come from,
+    /// and a delta per ten bytes or so), so a feed grows its buffers rarely.
+    pub(crate) fn for_input(bytes: usize) -> Deltas {
+        Deltas {
+            buf: String::with_capacity(bytes + bytes / 2),
+            items: Vec::with_capacity(bytes / 8),
+        }
+    }
+
     /// How many deltas.
     pub fn len(&self) -> usize {
         self.items.len()

@@ -278,6 +278,7 @@ impl Watch {
         if self.failed.is_some() {
             return Ok(progress);
         }
+        progress.deltas = Deltas::for_input(chunk.len().min(64 << 10));
         // What the first `max_input` bytes decide is reported whatever the
         // chunks; the byte after them is `E041`.
         self.run(&mut progress);

@@ -15,23 +15,14 @@ use crate::value::Value;
 
 /// String content as written by the engine (`raw`, between quotes): its
 /// text and its compact JSON text (minimal escaping, as `Value::to_json`).
+/// The engine writes strict JSON, so its escapes decode as the validator's
+/// keys do.
 fn decode_content(raw: &[u8]) -> (String, String) {
-    if !raw.iter().any(|&b| b == b'\\' || b == 0xE2) {
-        let text = String::from_utf8_lossy(raw).into_owned();
-        let mut json = String::with_capacity(text.len() + 2);
-        json.push('"');
-        json.push_str(&text);
-        json.push('"');
-        return (text, json);
-    }
-    let mut quoted_raw = String::with_capacity(raw.len() + 2);
-    quoted_raw.push('"');
-    quoted_raw.push_str(&String::from_utf8_lossy(raw));
-    quoted_raw.push('"');
-    let text = Value::parse(&quoted_raw)
-        .ok()
-        .and_then(Value::into_string)
-        .unwrap_or_default();
+    let text = match crate::strict::key_text(raw) {
+        alloc::borrow::Cow::Borrowed(b) => String::from_utf8_lossy(b).into_owned(),
+        alloc::borrow::Cow::Owned(b) => String::from_utf8(b)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    };
     let json = quoted(&text);
     (text, json)
 }
@@ -102,6 +93,8 @@ pub(crate) struct Reader {
     path: String,
     /// The path of the open string value (reused buffer).
     open_path: String,
+    /// Path and key buffers of closed frames, for the next ones.
+    spare: Vec<(String, String)>,
 }
 
 /// A string value whose closing quote is not decided yet (its path is the
@@ -139,6 +132,7 @@ impl Reader {
             reopened_root: false,
             path: String::new(),
             open_path: String::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -206,7 +200,15 @@ impl Reader {
             let Some(&b) = out.get(self.pos) else { break };
             self.token_start = self.pos;
             match b {
-                b' ' | b'\t' | b'\n' | b'\r' | b':' => self.pos += 1,
+                b' ' | b'\t' | b'\n' | b'\r' | b':' => {
+                    // The whole run (a hole starting inside it is passed
+                    // over at the next token: its bytes here are blanks).
+                    let rest = out.get(self.pos..stable).unwrap_or_default();
+                    self.pos += rest
+                        .iter()
+                        .position(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b':'))
+                        .unwrap_or(rest.len());
+                }
                 b',' => {
                     if let Some(f) = self.frames.last_mut() {
                         f.expect_key = f.object;
@@ -222,7 +224,9 @@ impl Reader {
                         DeltaOp::Add
                     };
                     sink.push(op, at, &self.path, if object { "{}" } else { "[]" });
-                    let path = self.path.clone();
+                    let (mut path, key) = self.spare.pop().unwrap_or_default();
+                    path.clear();
+                    path.push_str(&self.path);
                     let node = self
                         .decls
                         .as_ref()
@@ -238,7 +242,7 @@ impl Reader {
                         object,
                         path,
                         items: 0,
-                        key: String::new(),
+                        key,
                         expect_key: object,
                         node,
                         decl,
@@ -260,7 +264,9 @@ impl Reader {
                     } else {
                         String::new()
                     };
-                    self.last_closed = Some(f);
+                    if let Some(old) = self.last_closed.replace(f) {
+                        self.spare.push((old.path, old.key));
+                    }
                     self.settle(path, decl, value, notes);
                 }
                 b'"' => {
