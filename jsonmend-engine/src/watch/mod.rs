@@ -278,7 +278,10 @@ impl Watch {
         if self.failed.is_some() {
             return Ok(progress);
         }
-        progress.deltas = Deltas::for_input(chunk.len().min(64 << 10));
+        // Small chunks decide a delta or two: no room made ahead for them.
+        if chunk.len() >= 512 {
+            progress.deltas = Deltas::for_input(chunk.len().min(64 << 10));
+        }
         // What the first `max_input` bytes decide is reported whatever the
         // chunks; the byte after them is `E041`.
         self.run(&mut progress);
