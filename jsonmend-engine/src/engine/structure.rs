@@ -34,6 +34,11 @@ impl<'a, T: Track> Engine<'a, T> {
             self.end_document();
             return Ok(());
         }
+        if !self.stack.is_empty() && self.fast_lane && self.fast_token() {
+            // A fast-lane token always consumes input.
+            self.guard = 0;
+            return Ok(());
+        }
         let before = (self.pos, self.stack.len(), self.top_done, false);
         if self.stack.is_empty() {
             if self.top_done {
@@ -44,7 +49,7 @@ impl<'a, T: Track> Engine<'a, T> {
                 return Ok(());
             }
             self.value(Ctx::Top)?;
-        } else if !(self.fast_lane && self.fast_token()) {
+        } else {
             self.step()?;
         }
         // Every step consumes input or changes the structure; a step
