@@ -301,21 +301,18 @@ impl<'a, T: Track> Engine<'a, T> {
         } else {
             None
         };
-        let Some(f) = self.stack.last_mut() else {
-            return;
-        };
-        f.key = key_in;
-        let base = f.key_base;
-        let mut index = core::mem::take(&mut f.key_index);
         let escaped = escaped.unwrap_or_else(|| {
             self.out
                 .get(span.0..span.1)
                 .is_some_and(|k| k.contains(&b'\\'))
         });
-        let dup = self.keys.insert(&self.out, base, &mut index, span, escaped);
-        if let Some(f) = self.stack.last_mut() {
-            f.key_index = index;
-        }
+        let Some(f) = self.stack.last_mut() else {
+            return;
+        };
+        f.key = key_in;
+        let dup = self
+            .keys
+            .insert(&self.out, f.key_base, &mut f.key_index, span, escaped);
         if let Some(mark) = mark {
             let h = self.keys.last_hash();
             self.stack.key_inserted(mark, h);
