@@ -90,14 +90,15 @@ impl<T: Track> Engine<'_, T> {
         let mut at = self.pos + 1;
         let mask = self.plain_mask();
         loop {
+            // The run of plain bytes in one scan, then the byte after it.
+            let rest = self.src.get(at..).unwrap_or_default();
+            let run = rest
+                .iter()
+                .position(|&b| PLAIN_SET.get(usize::from(b)).is_none_or(|&f| f & mask == 0))
+                .unwrap_or(rest.len());
+            self.work.add(run);
+            at += run;
             let b = self.byte(at)?;
-            if PLAIN_SET
-                .get(usize::from(b))
-                .is_some_and(|&f| f & mask != 0)
-            {
-                at += 1;
-                continue;
-            }
             match b {
                 b if b == quote => return Some(at),
                 b'\\' if escapes => match self.byte(at + 1)? {
