@@ -119,6 +119,37 @@ fn fast_lane_equals_the_general_path_on_bench_documents() {
     }
 }
 
+/// Commas and colons inside keys and values, where the general path probes
+/// for a string that ended early (R024, R025) and the fast lane must agree.
+#[test]
+fn fast_lane_equals_the_general_path_on_commas_and_colons_in_strings() {
+    const BITS: &[&str] = &[
+        "a", ",", ":", " ", ", ", ": ", "\n", "\"", "'", "}", "]", "b c",
+    ];
+    let mut rng = Rng(0x5EED_C0DE_0000_0001);
+    let mut failures = Vec::new();
+    for _ in 0..4000 {
+        let mut text = |rng: &mut Rng| {
+            let n = 1 + rng.below(5) as usize;
+            (0..n)
+                .map(|_| BITS[rng.below(BITS.len() as u64) as usize])
+                .collect::<String>()
+        };
+        let q = if rng.below(3) == 0 { '\'' } else { '"' };
+        let (k, v, w) = (text(&mut rng), text(&mut rng), text(&mut rng));
+        let doc = match rng.below(4) {
+            0 => format!("{{{q}{k}{q}: {q}{v}{q}, \"n\": 1}}"),
+            1 => format!("{{{q}{k}{q}: {q}{v}{q},\n  {q}{w}{q}: 2}}"),
+            2 => format!("[{q}{v}{q}, {q}{w}{q}]"),
+            _ => format!("[{q}{v}{q},\n {q}{w}{q}: 3]"),
+        };
+        if let Err(e) = same_as_general_path(doc.as_bytes()) {
+            failures.push(format!("{doc:?}: {e}"));
+        }
+    }
+    assert_none(&failures);
+}
+
 #[path = "../benches/support/adversarial.rs"]
 mod adversarial;
 

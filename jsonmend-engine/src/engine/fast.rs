@@ -80,13 +80,13 @@ impl<T: Track> Engine<'_, T> {
 
     /// The closing quote of a plain `"` string opening at `pos`: content of
     /// plain bytes and valid JSON escapes only.
-    fn plain_string_end(&self) -> Option<usize> {
-        self.plain_end(b'"', true)
+    fn plain_string_end(&self, ctx: Ctx) -> Option<usize> {
+        self.plain_end(b'"', true, ctx)
     }
 
     /// The closing `quote` of a string opening at `pos` whose content is
     /// plain bytes (and, if `escapes`, valid JSON escapes).
-    fn plain_end(&self, quote: u8, escapes: bool) -> Option<usize> {
+    fn plain_end(&self, quote: u8, escapes: bool, ctx: Ctx) -> Option<usize> {
         let mut at = self.pos + 1;
         let mask = self.plain_mask();
         loop {
@@ -101,6 +101,21 @@ impl<T: Track> Engine<'_, T> {
             let b = self.byte(at)?;
             match b {
                 b if b == quote => return Some(at),
+                // Content unless the general path's probe would end the
+                // string there (R024 at a comma of a value, R025 at a
+                // colon of a key): then that path reports it.
+                b',' => {
+                    if matches!(ctx, Ctx::ObjValue | Ctx::Elem) && self.early_close_at(ctx, at) {
+                        return None;
+                    }
+                    at += 1;
+                }
+                b':' => {
+                    if ctx == Ctx::Key && self.key_split_at(at) {
+                        return None;
+                    }
+                    at += 1;
+                }
                 b'\\' if escapes => match self.byte(at + 1)? {
                     b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
                     b'u' => {
@@ -122,7 +137,7 @@ impl<T: Track> Engine<'_, T> {
     /// A plain string at `pos` that the general path would close at its
     /// first quote; returns the closing quote's offset.
     fn fast_string(&self, ctx: Ctx) -> Option<usize> {
-        let q = self.plain_string_end()?;
+        let q = self.plain_string_end(ctx)?;
         if q == self.pos + 1 {
             // `""`: the general path checks for doubled quotes first.
             let next = self.byte(q + 1);
@@ -220,7 +235,7 @@ impl<T: Track> Engine<'_, T> {
     /// A single-quoted string of plain bytes the general path would close at
     /// its first `'`: written with `"` (R011).
     fn fast_single(&self, ctx: Ctx) -> Option<usize> {
-        let q = self.plain_end(b'\'', false)?;
+        let q = self.plain_end(b'\'', false, ctx)?;
         if q == self.pos + 1 {
             return None;
         }

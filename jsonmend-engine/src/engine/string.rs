@@ -389,7 +389,12 @@ impl<T: Track> Engine<'_, T> {
     /// R024: at a `,` inside an object value or array string, close before
     /// it when what follows is clearly the next item.
     fn early_close(&self, ctx: Ctx) -> bool {
-        let after = self.pos + 1;
+        self.early_close_at(ctx, self.pos)
+    }
+
+    /// [`Self::early_close`] for the comma at `comma`.
+    pub(crate) fn early_close_at(&self, ctx: Ctx, comma: usize) -> bool {
+        let after = comma + 1;
         let at = self.skip_blank(after);
         if self.ch(at).is_some_and(|c| is_quote(c.c)) && self.key_colon_at(at, false) {
             return true;
@@ -411,7 +416,12 @@ impl<T: Track> Engine<'_, T> {
     /// R025: a `:` in a key ends it unless the next quote on the line is
     /// followed by `:`.
     fn key_split(&self) -> bool {
-        match self.find_on_line(self.pos + 1, is_quote) {
+        self.key_split_at(self.pos)
+    }
+
+    /// [`Self::key_split`] for the colon at `colon`.
+    pub(crate) fn key_split_at(&self, colon: usize) -> bool {
+        match self.find_on_line(colon + 1, is_quote) {
             Some(q) => {
                 let len = self.ch(q).map_or(1, |c| c.len);
                 let next = self.skip_blank(q + len);
