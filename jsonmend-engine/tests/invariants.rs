@@ -129,7 +129,7 @@ fn fast_lane_equals_the_general_path_on_commas_and_colons_in_strings() {
     let mut rng = Rng(0x5EED_C0DE_0000_0001);
     let mut failures = Vec::new();
     for _ in 0..4000 {
-        let mut text = |rng: &mut Rng| {
+        let text = |rng: &mut Rng| {
             let n = 1 + rng.below(5) as usize;
             (0..n)
                 .map(|_| BITS[rng.below(BITS.len() as u64) as usize])
