@@ -101,6 +101,12 @@ impl<T: Track> Engine<'_, T> {
             let b = self.byte(at)?;
             match b {
                 b if b == quote => return Some(at),
+                // Another quote character is content (the general path
+                // closes only at the opening kind); a `"` in a
+                // single-quoted string needs an escape the copy does not
+                // write, so that string takes the general path.
+                b'\'' | b'`' => at += 1,
+                b'"' if quote != b'"' => return None,
                 // Content unless the general path's probe would end the
                 // string there (R024 at a comma of a value, R025 at a
                 // colon of a key): then that path reports it.
