@@ -25,15 +25,15 @@ impl<T: Track> Engine<'_, T> {
             return false;
         };
         match state {
-            State::Key if b == b'"' && kind.is_object() => self.fast_key(),
-            State::Key if b == b'\'' && kind.is_object() => self.fast_single_key(),
+            State::Key if b == b'"' && kind.is_object() => self.fast_key() && self.then_colon(),
+            State::Key if b == b'\'' && kind.is_object() => {
+                self.fast_single_key() && self.then_colon()
+            }
             State::Key if kind.is_object() && (b.is_ascii_alphabetic() || b == b'_') => {
-                self.fast_bare_key()
+                self.fast_bare_key() && self.then_colon()
             }
             State::Colon if b == b':' && self.byte(self.pos + 1) != Some(b':') => {
-                self.out.push(b':');
-                self.pos += 1;
-                self.set_state(State::Value);
+                self.colon();
                 true
             }
             State::Value | State::Elem => {
@@ -42,7 +42,7 @@ impl<T: Track> Engine<'_, T> {
                 } else {
                     Ctx::Elem
                 };
-                match b {
+                let done = match b {
                     // Watch streams read string values a run at a time
                     // (their characters stream as deltas).
                     b'"' if !T::TRACKS => self.fast_string_value(ctx),
@@ -50,21 +50,12 @@ impl<T: Track> Engine<'_, T> {
                     b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
                     b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
                     _ => false,
-                }
+                };
+                done && self.then_comma(kind)
             }
             State::After => match b {
                 b',' => {
-                    self.sep = Sep::Comma(self.pos);
-                    self.held.push(b',');
-                    self.pos += 1;
-                    if let Some(f) = self.stack.last_mut() {
-                        f.had_comma = true;
-                        f.state = if kind.is_object() {
-                            State::Key
-                        } else {
-                            State::Elem
-                        };
-                    }
+                    self.comma(kind);
                     true
                 }
                 b'}' | b']' if kind.closer() == b && !(kind == Kind::Object && absorbed > 0) => {
@@ -76,6 +67,48 @@ impl<T: Track> Engine<'_, T> {
             },
             _ => false,
         }
+    }
+
+    /// The key's colon, read where the key left the frame.
+    fn colon(&mut self) {
+        self.out.push(b':');
+        self.pos += 1;
+        self.set_state(State::Value);
+    }
+
+    /// A separating comma, read where a member or element left the frame.
+    fn comma(&mut self, kind: Kind) {
+        self.sep = Sep::Comma(self.pos);
+        self.held.push(b',');
+        self.pos += 1;
+        if let Some(f) = self.stack.last_mut() {
+            f.had_comma = true;
+            f.state = if kind.is_object() {
+                State::Key
+            } else {
+                State::Elem
+            };
+        }
+    }
+
+    /// After a key, a one-shot run takes a colon right behind it in the
+    /// same step: the next step would (no blank to keep, no terminator can
+    /// start with `:`). Always true (the key was read).
+    fn then_colon(&mut self) -> bool {
+        if !T::TRACKS && self.byte(self.pos) == Some(b':') && self.byte(self.pos + 1) != Some(b':')
+        {
+            self.colon();
+        }
+        true
+    }
+
+    /// After a value, a one-shot run takes a comma right behind it in the
+    /// same step, as the next step would. Always true.
+    fn then_comma(&mut self, kind: Kind) -> bool {
+        if !T::TRACKS && self.byte(self.pos) == Some(b',') {
+            self.comma(kind);
+        }
+        true
     }
 
     /// The closing quote of a plain `"` string opening at `pos`: content of
