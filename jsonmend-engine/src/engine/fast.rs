@@ -36,23 +36,8 @@ impl<T: Track> Engine<'_, T> {
                 self.colon();
                 true
             }
-            State::Value | State::Elem => {
-                let ctx = if state == State::Value {
-                    Ctx::ObjValue
-                } else {
-                    Ctx::Elem
-                };
-                let done = match b {
-                    // Watch streams read string values a run at a time
-                    // (their characters stream as deltas).
-                    b'"' if !T::TRACKS => self.fast_string_value(ctx),
-                    b'\'' if !T::TRACKS => self.fast_single_value(ctx),
-                    b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
-                    b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
-                    _ => false,
-                };
-                done && self.then_comma(kind)
-            }
+            State::Value => self.fast_value(kind, Ctx::ObjValue, b),
+            State::Elem => self.fast_value(kind, Ctx::Elem, b),
             State::After => match b {
                 b',' => {
                     self.comma(kind);
@@ -67,6 +52,21 @@ impl<T: Track> Engine<'_, T> {
             },
             _ => false,
         }
+    }
+
+    /// A scalar or string value at `pos` (its first byte `b`) in a frame of
+    /// `kind`, and a comma right behind it.
+    fn fast_value(&mut self, kind: Kind, ctx: Ctx, b: u8) -> bool {
+        let done = match b {
+            // Watch streams read string values a run at a time (their
+            // characters stream as deltas).
+            b'"' if !T::TRACKS => self.fast_string_value(ctx),
+            b'\'' if !T::TRACKS => self.fast_single_value(ctx),
+            b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
+            b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
+            _ => false,
+        };
+        done && self.then_comma(kind)
     }
 
     /// The key's colon, read where the key left the frame.
@@ -94,10 +94,24 @@ impl<T: Track> Engine<'_, T> {
     /// After a key, a one-shot run takes a colon right behind it in the
     /// same step: the next step would (no blank to keep, no terminator can
     /// start with `:`). Always true (the key was read).
+    ///
+    /// A single space after the colon and a value that cannot end a fenced
+    /// or tagged document follow in the same step too (the space is
+    /// written, as the next step's blank run would be).
     fn then_colon(&mut self) -> bool {
-        if !T::TRACKS && self.byte(self.pos) == Some(b':') && self.byte(self.pos + 1) != Some(b':')
-        {
-            self.colon();
+        if T::TRACKS || self.byte(self.pos) != Some(b':') || self.byte(self.pos + 1) == Some(b':') {
+            return true;
+        }
+        self.colon();
+        if self.byte(self.pos) == Some(b' ') {
+            if let Some(b @ (b'"' | b'\'' | b'0'..=b'9' | b'-' | b't' | b'f' | b'n')) =
+                self.byte(self.pos + 1)
+            {
+                self.out.push(b' ');
+                self.pos += 1;
+                let kind = self.stack.last().map_or(Kind::Object, |f| f.kind);
+                self.fast_value(kind, Ctx::ObjValue, b);
+            }
         }
         true
     }
