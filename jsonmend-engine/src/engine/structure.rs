@@ -485,8 +485,10 @@ impl<'a, T: Track> Engine<'a, T> {
                 }
             }
         }
-        self.out.extend_from_slice(self.held.as_slice());
-        self.held.clear();
+        if self.held.len() > 0 {
+            self.out.extend_from_slice(self.held.as_slice());
+            self.held.clear();
+        }
         self.sep = Sep::None;
         let out = self.out.len();
         if let Some(f) = self.stack.last_mut() {
