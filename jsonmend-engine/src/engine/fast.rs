@@ -64,6 +64,22 @@ impl<T: Track> Engine<'_, T> {
             b'\'' if !T::TRACKS => self.fast_single_value(ctx),
             b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
             b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
+            // An opener the depth limit allows (else the general path
+            // reports E040): what the general path does with it.
+            b'{' | b'[' if self.stack.len() < self.max_depth => {
+                if ctx == Ctx::Elem {
+                    self.begin_item();
+                }
+                let (kind, state) = if b == b'{' {
+                    (Kind::Object, State::Key)
+                } else {
+                    (Kind::Array, State::Elem)
+                };
+                // Within the limit, so this cannot fail.
+                let _ = self.push(kind, state, &[b]);
+                self.pos += 1;
+                return true;
+            }
             _ => false,
         };
         done && self.then_comma(kind)
