@@ -151,6 +151,34 @@ fn fast_lane_equals_the_general_path_on_separators_and_quotes_in_strings() {
     assert_none(&failures);
 }
 
+/// Bare words where the lane takes JSON and Python literal spellings:
+/// every word, neighbour and container position agrees with the general
+/// path (repairs included).
+#[test]
+fn fast_lane_equals_the_general_path_on_bare_words() {
+    const WORDS: &[&str] = &[
+        "True", "False", "None", "TRUE", "nOnE", "Null", "true", "null", "Nothing", "NaN", "T",
+        "Fals", "None(", "True_", "12", "-0.5",
+    ];
+    const AFTER: &[&str] = &[",", "}", "]", " ,", "\n", " // c\n", "(", " x", ""];
+    let mut failures = Vec::new();
+    for w in WORDS {
+        for a in AFTER {
+            for doc in [
+                format!("{{\"k\": {w}{a} \"n\": 1}}"),
+                format!("[{w}{a} 2]"),
+                format!("[1 {w}{a}]"),
+                format!("{{\"k\": {w}{a}"),
+            ] {
+                if let Err(e) = same_as_general_path(doc.as_bytes()) {
+                    failures.push(format!("{doc:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
 #[path = "../benches/support/adversarial.rs"]
 mod adversarial;
 

@@ -63,7 +63,7 @@ impl<T: Track> Engine<'_, T> {
             b'"' if !T::TRACKS => self.fast_string_value(ctx),
             b'\'' if !T::TRACKS => self.fast_single_value(ctx),
             b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
-            b't' | b'f' | b'n' => self.fast_scalar(ctx, true),
+            b't' | b'f' | b'n' | b'T' | b'F' | b'N' => self.fast_scalar(ctx, true),
             // An opener the depth limit allows (else the general path
             // reports E040): what the general path does with it.
             b'{' | b'[' if self.stack.len() < self.max_depth => {
@@ -280,20 +280,32 @@ impl<T: Track> Engine<'_, T> {
             end += 1;
         }
         let word = self.slice(start, end);
-        let ok = if literal {
-            matches!(word, b"true" | b"false" | b"null")
+        // A JSON literal as written, or a Python spelling (R-rule noted,
+        // JSON text written) as the general path's word classifier says.
+        let (ok, text) = if !literal {
+            (is_json_number(word), word)
+        } else if matches!(word, b"true" | b"false" | b"null") {
+            (true, word)
         } else {
-            is_json_number(word)
+            match super::bare::classify(word, false) {
+                super::bare::Word::Spelled(t, crate::rules::Rule::PythonLiteral) => {
+                    (true, t.as_bytes())
+                }
+                _ => (false, word),
+            }
         };
         let stop = self.skip_blank(end);
         if !ok || !scalar_end(self.byte(stop)) {
             return false;
         }
+        if text != word {
+            self.note_with(crate::rules::Rule::PythonLiteral, start, word);
+        }
         self.content = true;
         if ctx == Ctx::Elem {
             self.begin_item();
         }
-        self.out.extend_from_slice(word);
+        self.out.extend_from_slice(text);
         self.pos = stop;
         self.value_done(None, false);
         true
