@@ -179,6 +179,32 @@ fn fast_lane_equals_the_general_path_on_bare_words() {
     assert_none(&failures);
 }
 
+/// Items with no comma between them (R042), in objects and arrays, read
+/// by the lane or by the general path: the same text and repairs.
+#[test]
+fn fast_lane_equals_the_general_path_on_missing_commas() {
+    const KEYS: &[&str] = &["\"b\"", "'b'", "b", "_b", "\"b", "b c", "1", "{"];
+    const VALUES: &[&str] = &["2", "\"x\"", "'x'", "true", "None", "{}", "[1]", "x y", "-"];
+    const GAPS: &[&str] = &[" ", "\n", "\n  ", "\t", " // c\n", ""];
+    let mut failures = Vec::new();
+    for g in GAPS {
+        for k in KEYS {
+            let doc = format!("{{\"a\": 1{g}{k}: 2}}");
+            if let Err(e) = same_as_general_path(doc.as_bytes()) {
+                failures.push(format!("{doc:?}: {e}"));
+            }
+        }
+        for v in VALUES {
+            for doc in [format!("[1{g}{v}]"), format!("{{\"a\": [\"s\"{g}{v}, 3]}}")] {
+                if let Err(e) = same_as_general_path(doc.as_bytes()) {
+                    failures.push(format!("{doc:?}: {e}"));
+                }
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
 #[path = "../benches/support/adversarial.rs"]
 mod adversarial;
 

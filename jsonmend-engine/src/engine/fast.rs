@@ -48,6 +48,11 @@ impl<T: Track> Engine<'_, T> {
                     self.close_top();
                     true
                 }
+                // Another item without a comma (R042, reported as it
+                // begins): the general path's step only moves the frame on
+                // and the next one reads the item; a one-shot run does both
+                // here when the item is a fast-lane one.
+                _ if !T::TRACKS => self.item_after_item(kind, b),
                 _ => false,
             },
             _ => false,
@@ -83,6 +88,31 @@ impl<T: Track> Engine<'_, T> {
             _ => false,
         };
         done && self.then_comma(kind)
+    }
+
+    /// An item right after another (no comma between): read in the lane
+    /// if it is a lane key or value, the frame left as it was otherwise.
+    fn item_after_item(&mut self, kind: Kind, b: u8) -> bool {
+        let read = if kind.is_object() {
+            self.set_state(State::Key);
+            match b {
+                b'"' => self.fast_key() && self.then_colon(),
+                b'\'' => self.fast_single_key() && self.then_colon(),
+                b if b.is_ascii_alphabetic() || b == b'_' => {
+                    self.fast_bare_key() && self.then_colon()
+                }
+                _ => false,
+            }
+        } else if kind == Kind::Array {
+            self.set_state(State::Elem);
+            self.fast_value(kind, Ctx::Elem, b)
+        } else {
+            return false;
+        };
+        if !read {
+            self.set_state(State::After);
+        }
+        read
     }
 
     /// The key's colon, read where the key left the frame.
