@@ -25,6 +25,17 @@ impl<T: Track> Engine<'_, T> {
             return false;
         };
         match state {
+            // The frame's own closer where an item could start (an empty
+            // container, or after a trailing comma, which closing reports).
+            State::Key | State::Elem
+                if (b == b'}' || b == b']')
+                    && kind.closer() == b
+                    && !(kind == Kind::Object && absorbed > 0) =>
+            {
+                self.pos += 1;
+                self.close_top();
+                true
+            }
             State::Key if b == b'"' && kind.is_object() => self.fast_key() && self.then_colon(),
             State::Key if b == b'\'' && kind.is_object() => {
                 self.fast_single_key() && self.then_colon()
