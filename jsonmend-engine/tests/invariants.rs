@@ -119,13 +119,15 @@ fn fast_lane_equals_the_general_path_on_bench_documents() {
     }
 }
 
-/// Commas, colons and other quote characters inside keys and values, where
-/// the general path probes for a string that ended early (R024, R025) or
-/// closes only at the opening kind, and the fast lane must agree.
+/// Commas, colons, other quote characters and escapes inside keys and
+/// values, where the general path probes for a string that ended early
+/// (R024, R025), closes only at the opening kind or reads an escape, and
+/// the fast lane must agree.
 #[test]
 fn fast_lane_equals_the_general_path_on_separators_and_quotes_in_strings() {
     const BITS: &[&str] = &[
-        "a", ",", ":", " ", ", ", ": ", "\n", "\"", "'", "`", "}", "]", "b c",
+        "a", ",", ":", " ", ", ", ": ", "\n", "\"", "'", "`", "}", "]", "b c", "\\n", "\\'",
+        "\\\\", "\\u0041", "\\\"", "\\x",
     ];
     let mut rng = Rng(0x5EED_C0DE_0000_0001);
     let mut failures = Vec::new();

@@ -185,13 +185,23 @@ impl<T: Track> Engine<'_, T> {
     /// The closing quote of a plain `"` string opening at `pos`: content of
     /// plain bytes and valid JSON escapes only.
     fn plain_string_end(&self, ctx: Ctx) -> Option<usize> {
-        self.plain_end(b'"', true, ctx)
+        self.plain_end::<false>(b'"', true, ctx).map(|(q, _)| q)
     }
 
     /// The closing `quote` of a string opening at `pos` whose content is
     /// plain bytes (and, if `escapes`, valid JSON escapes).
-    fn plain_end(&self, quote: u8, escapes: bool, ctx: Ctx) -> Option<usize> {
+    ///
+    /// `SINGLE` (single-quoted strings): a `"` is content too, and the
+    /// second value says whether the content holds a `"` or a backslash
+    /// (its JSON form then needs a look; always false otherwise).
+    fn plain_end<const SINGLE: bool>(
+        &self,
+        quote: u8,
+        escapes: bool,
+        ctx: Ctx,
+    ) -> Option<(usize, bool)> {
         let mut at = self.pos + 1;
+        let mut special = false;
         let mask = self.plain_mask();
         loop {
             // The run of plain bytes in one scan, then the byte after it.
@@ -204,13 +214,16 @@ impl<T: Track> Engine<'_, T> {
             at += run;
             let b = self.byte(at)?;
             match b {
-                b if b == quote => return Some(at),
+                b if b == quote => return Some((at, special)),
                 // Another quote character is content (the general path
                 // closes only at the opening kind); a `"` in a
-                // single-quoted string needs an escape the copy does not
-                // write, so that string takes the general path.
+                // single-quoted string is written escaped.
                 b'\'' | b'`' => at += 1,
-                b'"' if quote != b'"' => return None,
+                b'"' if SINGLE => {
+                    special = true;
+                    at += 1;
+                }
+                b'"' => return None,
                 // Content unless the general path's probe would end the
                 // string there (R024 at a comma of a value, R025 at a
                 // colon of a key): then that path reports it.
@@ -227,7 +240,10 @@ impl<T: Track> Engine<'_, T> {
                     at += 1;
                 }
                 b'\\' if escapes => match self.byte(at + 1)? {
-                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
+                        special |= SINGLE;
+                        at += 2;
+                    }
                     b'u' => {
                         // Surrogates (and the rest of Dxxx) take the general path.
                         self.saw(at + 5);
@@ -235,6 +251,7 @@ impl<T: Track> Engine<'_, T> {
                         if (0xD000..=0xDFFF).contains(&unit) {
                             return None;
                         }
+                        special |= SINGLE;
                         at += 6;
                     }
                     _ => return None,
@@ -356,49 +373,75 @@ impl<T: Track> Engine<'_, T> {
 impl<T: Track> Engine<'_, T> {
     /// A single-quoted string of plain bytes the general path would close at
     /// its first `'`: written with `"` (R011).
-    fn fast_single(&self, ctx: Ctx) -> Option<usize> {
-        let q = self.plain_end(b'\'', false, ctx)?;
+    /// Also says whether the content holds a `"` or an escape.
+    fn fast_single(&self, ctx: Ctx) -> Option<(usize, bool)> {
+        let (q, special) = self.plain_end::<true>(b'\'', true, ctx)?;
         if q == self.pos + 1 {
             return None;
         }
-        self.closed_alone(ctx, q)
+        self.closed_alone(ctx, q)?;
+        Some((q, special))
     }
 
     /// Writes the single-quoted string `pos..=q` as a JSON string.
-    fn copy_single(&mut self, q: usize) {
+    /// (`special`: the content holds a `"`, written escaped, or an escape,
+    /// passed as it is.)
+    fn copy_single(&mut self, q: usize, special: bool) {
         let start = self.pos;
         self.note(crate::rules::Rule::SingleQuotes, start);
         self.content = true;
         self.out.push(b'"');
-        self.out.extend_from_slice(self.slice(start + 1, q));
+        let content = self.slice(start + 1, q);
+        if special {
+            let mut from = 0;
+            let mut i = 0;
+            while let Some(&b) = content.get(i) {
+                match b {
+                    b'\\' => i += 2,
+                    b'"' => {
+                        self.out
+                            .extend_from_slice(content.get(from..i).unwrap_or_default());
+                        self.out.extend_from_slice(b"\\\"");
+                        i += 1;
+                        from = i;
+                    }
+                    _ => i += 1,
+                }
+            }
+            self.out
+                .extend_from_slice(content.get(from..).unwrap_or_default());
+        } else {
+            self.out.extend_from_slice(content);
+        }
         self.out.push(b'"');
         self.last_string = (start + 1, q);
         self.pos = q + 1;
     }
 
     fn fast_single_key(&mut self) -> bool {
-        let Some(q) = self.fast_single(Ctx::Key) else {
+        let Some((q, special)) = self.fast_single(Ctx::Key) else {
             return false;
         };
         let at = self.pos;
         self.begin_item();
         let key_out = self.out.len();
-        self.copy_single(q);
+        self.copy_single(q, special);
         let key_in = self.last_string;
-        // Plain single-quoted content has no backslash.
-        self.key_written_escaped(key_out, at, key_in, Some(false));
+        // The written key has a backslash where the content had an escape
+        // or a `"`.
+        self.key_written_escaped(key_out, at, key_in, Some(special));
         self.set_state(State::Colon);
         true
     }
 
     fn fast_single_value(&mut self, ctx: Ctx) -> bool {
-        let Some(q) = self.fast_single(ctx) else {
+        let Some((q, special)) = self.fast_single(ctx) else {
             return false;
         };
         if ctx == Ctx::Elem {
             self.begin_item();
         }
-        self.copy_single(q);
+        self.copy_single(q, special);
         self.value_done(None, true);
         true
     }
