@@ -36,13 +36,7 @@ impl<T: Track> Engine<'_, T> {
                 self.close_top();
                 true
             }
-            State::Key if b == b'"' && kind.is_object() => self.fast_key() && self.then_colon(),
-            State::Key if b == b'\'' && kind.is_object() => {
-                self.fast_single_key() && self.then_colon()
-            }
-            State::Key if kind.is_object() && (b.is_ascii_alphabetic() || b == b'_') => {
-                self.fast_bare_key() && self.then_colon()
-            }
+            State::Key if kind.is_object() => self.fast_member_key(b),
             State::Colon if b == b':' && self.byte(self.pos + 1) != Some(b':') => {
                 self.colon();
                 true
@@ -66,6 +60,17 @@ impl<T: Track> Engine<'_, T> {
                 _ if !T::TRACKS => self.item_after_item(kind, b),
                 _ => false,
             },
+            _ => false,
+        }
+    }
+
+    /// A lane key at `pos` (its first byte `b`: a quote, or a letter or `_`
+    /// of a bare key) and the colon right behind it.
+    fn fast_member_key(&mut self, b: u8) -> bool {
+        match b {
+            b'"' => self.fast_key() && self.then_colon(),
+            b'\'' => self.fast_single_key() && self.then_colon(),
+            b if b.is_ascii_alphabetic() || b == b'_' => self.fast_bare_key() && self.then_colon(),
             _ => false,
         }
     }
@@ -106,14 +111,7 @@ impl<T: Track> Engine<'_, T> {
     fn item_after_item(&mut self, kind: Kind, b: u8) -> bool {
         let read = if kind.is_object() {
             self.set_state(State::Key);
-            match b {
-                b'"' => self.fast_key() && self.then_colon(),
-                b'\'' => self.fast_single_key() && self.then_colon(),
-                b if b.is_ascii_alphabetic() || b == b'_' => {
-                    self.fast_bare_key() && self.then_colon()
-                }
-                _ => false,
-            }
+            self.fast_member_key(b)
         } else if kind == Kind::Array {
             self.set_state(State::Elem);
             self.fast_value(kind, Ctx::Elem, b)
