@@ -51,6 +51,7 @@ mod byteset;
 mod cursor;
 mod error;
 mod fields;
+mod flatten;
 mod lines;
 mod pos;
 mod scan;

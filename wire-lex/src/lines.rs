@@ -1,5 +1,6 @@
 //! Line iteration with an explicit CR policy and a line-length cap.
 
+use crate::flatten::{Flattener, Positions, SPAN};
 use crate::scan::Scanner;
 
 /// The scanner's block size (one mask bit per byte).
@@ -274,7 +275,10 @@ impl<'a> Iterator for Lines<'a> {
 
     /// `sum`, `count`, `for_each` and friends: the same items as `next`,
     /// from a loop that keeps the cursor in registers (through `next` it
-    /// lives in the iterator, in memory, between two lines).
+    /// lives in the iterator, in memory, between two lines). Whole 512-byte
+    /// windows are flattened into a list of LF positions first (see
+    /// `flatten`), so the loop over lines has no branch that depends on how
+    /// many LFs a block holds.
     #[inline]
     fn fold<B, F>(mut self, init: B, mut f: F) -> B
     where
@@ -283,8 +287,55 @@ impl<'a> Iterator for Lines<'a> {
         let mut acc = init;
         let input = self.input;
         let strip = self.config.cr == CrPolicy::StripOne;
+        let max = self.max;
         let (mut pos, mut bits, mut block) = (self.pos, self.bits, self.block);
+        let flattener = Flattener::detect();
+        let mut lfs = Positions::new();
+        // One line ending at the LF at `lf`: the cap, then the CR policy.
+        // `pos <= lf < input.len()` on every call, so `line` never answers
+        // `None`.
+        let line = |pos: usize, lf: usize| -> Option<Result<Line<'a>, Error>> {
+            let raw = input.get(pos..lf)?;
+            if raw.len() > max {
+                return Some(Err(Error::LineTooLong {
+                    offset: pos,
+                    len: raw.len(),
+                    max,
+                }));
+            }
+            // Branch-free: whether a line ends in CR is a coin toss in CSV
+            // with quoted line breaks.
+            let cr = usize::from(strip & (raw.last() == Some(&b'\r')));
+            Some(Ok(Line {
+                bytes: raw.get(..raw.len() - cr)?,
+                offset: pos,
+                end: lf + 1,
+                terminated: true,
+                input,
+            }))
+        };
         while pos < input.len() {
+            if bits == 0 {
+                let next = block.wrapping_add(BLOCK);
+                let window = input.get(next..).and_then(<[u8]>::first_chunk::<SPAN>);
+                if let Some(window) = window {
+                    flattener.run(window, b'\n', &mut lfs);
+                    for &at in lfs.as_slice() {
+                        let lf = next + usize::from(at);
+                        let Some(item) = line(pos, lf) else {
+                            return acc;
+                        };
+                        if item.is_err() {
+                            self.pos = usize::MAX;
+                            return f(acc, item);
+                        }
+                        pos = lf + 1;
+                        acc = f(acc, item);
+                    }
+                    block = next + SPAN - BLOCK;
+                    continue;
+                }
+            }
             while bits == 0 {
                 block = block.wrapping_add(BLOCK);
                 if block >= input.len() {
@@ -298,26 +349,15 @@ impl<'a> Iterator for Lines<'a> {
             }
             let lf = block + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let Some(raw) = input.get(pos..lf) else {
+            let Some(item) = line(pos, lf) else {
                 return acc;
             };
-            if raw.len() > self.max {
-                let error = self.too_long(pos, raw.len());
-                return f(acc, Err(error));
+            if item.is_err() {
+                self.pos = usize::MAX;
+                return f(acc, item);
             }
-            // Branch-free: whether a line ends in CR is a coin toss in CSV
-            // with quoted line breaks.
-            let cr = usize::from(strip && raw.last() == Some(&b'\r'));
-            let bytes = raw.get(..raw.len() - cr).unwrap_or(raw);
-            let line = Line {
-                bytes,
-                offset: pos,
-                end: lf + 1,
-                terminated: true,
-                input,
-            };
             pos = lf + 1;
-            acc = f(acc, Ok(line));
+            acc = f(acc, item);
         }
         acc
     }
@@ -334,13 +374,17 @@ mod tests {
     fn fold_and_next_agree() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for round in 0..3000 {
-            let len = round % 300;
+            // Short inputs, and every third one long enough for whole
+            // 512-byte windows (the flattened path), with LFs from dense to
+            // rarer than one per window.
+            let len = round % 300 + if round % 3 == 0 { round * 7 % 2600 } else { 0 };
+            let spread = [7, 3, 60, 700][round % 4];
             let input: Vec<u8> = (0..len)
                 .map(|_| {
                     x ^= x << 13;
                     x ^= x >> 7;
                     x ^= x << 17;
-                    match x % 7 {
+                    match x % spread {
                         0 => b'\n',
                         1 => b'\r',
                         _ => b'a' + (x >> 8) as u8 % 26,
@@ -348,7 +392,7 @@ mod tests {
                 })
                 .collect();
             for cr in [CrPolicy::StripOne, CrPolicy::Keep] {
-                for cap in [None, Some(0), Some(3), Some(40)] {
+                for cap in [None, Some(0), Some(3), Some(40), Some(900)] {
                     let cfg = LineConfig::default().cr(cr).max_line_len(cap);
                     let by_next: Vec<_> = core::iter::from_fn({
                         let mut it = Lines::new(&input, cfg);

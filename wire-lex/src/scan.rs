@@ -195,13 +195,13 @@ fn full_block_masks<const N: usize>(
 
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn full_block_mask<const N: usize>(block: &[u8; BLOCK], needles: &[u8; 3]) -> u64 {
+pub(crate) fn full_block_mask<const N: usize>(block: &[u8; BLOCK], needles: &[u8; 3]) -> u64 {
     sse2::mask::<N>(block, needles)
 }
 
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn full_block_mask<const N: usize>(block: &[u8; BLOCK], needles: &[u8; 3]) -> u64 {
+pub(crate) fn full_block_mask<const N: usize>(block: &[u8; BLOCK], needles: &[u8; 3]) -> u64 {
     swar::mask::<N>(block, needles)
 }
 
