@@ -133,6 +133,17 @@ fn no_panic(data: &[u8], mode: u8) {
     };
     let cap = LineConfig::default().max_line_len(Some(usize::from(mode)));
     for cfg in [LineConfig::default(), cap, cap.cr(CrPolicy::Keep)] {
+        // `fold` (the flattened windows) hands out what `next` does.
+        let by_next: Vec<_> = core::iter::from_fn({
+            let mut it = Lines::new(data, cfg);
+            move || it.next()
+        })
+        .collect();
+        let by_fold = Lines::new(data, cfg).fold(Vec::new(), |mut v, l| {
+            v.push(l);
+            v
+        });
+        assert_eq!(by_next, by_fold);
         let mut end = 0;
         for line in Lines::new(data, cfg) {
             match line {
