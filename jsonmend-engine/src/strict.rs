@@ -20,6 +20,13 @@ struct Frame {
     object: bool,
     key_base: usize,
     index: KeyIndex,
+    /// The object's keys so far are, byte for byte, the first `matched`
+    /// keys of the shape remembered at its depth (so they are distinct and
+    /// were not indexed).
+    follow: bool,
+    matched: usize,
+    /// A duplicate key was found in this object.
+    dup: bool,
 }
 
 /// What an open object knows of its keys beyond their list: a 64-bit
@@ -256,6 +263,15 @@ impl Keys {
         self.entries.append(&mut tail);
     }
 
+    /// The spans of the keys from `base` on.
+    pub(crate) fn spans_from(&self, base: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.entries
+            .get(base..)
+            .unwrap_or_default()
+            .iter()
+            .map(|e| (e.1, e.2))
+    }
+
     /// The fingerprint of the last key added.
     pub(crate) fn last_hash(&self) -> u64 {
         self.entries.last().map_or(0, |e| e.0)
@@ -352,6 +368,7 @@ pub(crate) fn check(src: &[u8], max_depth: usize, utf8_known: bool) -> Check {
         stack: Vec::new(),
         keys: Keys::default(),
         dups: Vec::new(),
+        shapes: Vec::new(),
     };
     match v.run(max_depth) {
         Ok(()) => Check::Valid(v.dups),
@@ -374,6 +391,30 @@ struct Validator<'a> {
     stack: Vec<Frame>,
     keys: Keys,
     dups: Vec<(usize, usize, usize)>,
+    /// Per depth, the key spans of the last object closed there with no
+    /// duplicate key: records in an array usually repeat their keys, and a
+    /// key equal byte for byte to the shape's next one needs no index.
+    shapes: Vec<Vec<(usize, usize)>>,
+}
+
+/// Whether the raw key spans `a` and `b` of `src` hold the same bytes (one
+/// masked eight-byte compare for short keys).
+#[inline(always)]
+fn same_key(src: &[u8], a: (usize, usize), b: (usize, usize)) -> bool {
+    let n = a.1.wrapping_sub(a.0);
+    if n != b.1.wrapping_sub(b.0) {
+        return false;
+    }
+    if n < 8 {
+        if let (Some(x), Some(y)) = (
+            src.get(a.0..).and_then(<[u8]>::first_chunk::<8>),
+            src.get(b.0..).and_then(<[u8]>::first_chunk::<8>),
+        ) {
+            let mask = (1u64 << (8 * n)) - 1;
+            return (u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y)) & mask == 0;
+        }
+    }
+    src.get(a.0..a.1) == src.get(b.0..b.1)
 }
 
 impl Validator<'_> {
@@ -459,10 +500,15 @@ impl Validator<'_> {
             return Err(Stop::Deep);
         }
         self.pos += 1;
+        let depth = self.stack.len();
+        let follow = object && self.shapes.get(depth).is_some_and(|t| !t.is_empty());
         self.stack.push(Frame {
             object,
             key_base: self.keys.base(),
             index: KeyIndex::default(),
+            follow,
+            matched: 0,
+            dup: false,
         });
         Ok(())
     }
@@ -470,8 +516,40 @@ impl Validator<'_> {
     fn close(&mut self) {
         if let Some(f) = self.stack.pop() {
             if f.object {
+                if !f.follow && !f.dup {
+                    // Its keys, distinct, are the shape for the next object
+                    // at this depth.
+                    let depth = self.stack.len();
+                    if self.shapes.len() <= depth {
+                        self.shapes.resize_with(depth + 1, Vec::new);
+                    }
+                    if let Some(shape) = self.shapes.get_mut(depth) {
+                        shape.clear();
+                        shape.extend(self.keys.spans_from(f.key_base));
+                    }
+                }
                 self.keys.truncate(f.key_base);
             }
+        }
+    }
+
+    /// The object at the top stops following its shape: its first keys
+    /// (the shape's, byte for byte) go into its index.
+    #[cold]
+    #[inline(never)]
+    fn leave_shape(&mut self) {
+        let depth = self.stack.len().saturating_sub(1);
+        let Some(top) = self.stack.last_mut() else {
+            return;
+        };
+        top.follow = false;
+        let shape = self.shapes.get(depth).map_or(&[][..], Vec::as_slice);
+        for &span in shape.get(..top.matched).unwrap_or_default() {
+            let raw = self.src.get(span.0..span.1).unwrap_or_default();
+            let escaped = raw.contains(&b'\\');
+            // Distinct keys: no duplicate can show up here.
+            self.keys
+                .insert(self.src, top.key_base, &mut top.index, span, escaped);
         }
     }
 
@@ -484,13 +562,31 @@ impl Validator<'_> {
         let start = self.pos;
         self.string()?;
         let span = (start + 1, self.pos - 1);
-        if let Some(top) = self.stack.last_mut() {
-            let base = top.key_base;
-            if self
-                .keys
-                .insert(self.src, base, &mut top.index, span, self.escaped)
-            {
-                self.dups.push((start, span.0, span.1));
+        let depth = self.stack.len().wrapping_sub(1);
+        let Some(top) = self.stack.last_mut() else {
+            return Err(Stop::Invalid);
+        };
+        let mut indexed = !top.follow;
+        if top.follow {
+            let shape = self.shapes.get(depth).map_or(&[][..], Vec::as_slice);
+            match shape.get(top.matched) {
+                Some(&next) if same_key(self.src, next, span) => top.matched += 1,
+                _ => {
+                    self.leave_shape();
+                    indexed = true;
+                }
+            }
+        }
+        if indexed {
+            if let Some(top) = self.stack.last_mut() {
+                let base = top.key_base;
+                if self
+                    .keys
+                    .insert(self.src, base, &mut top.index, span, self.escaped)
+                {
+                    top.dup = true;
+                    self.dups.push((start, span.0, span.1));
+                }
             }
         }
         self.ws();
@@ -627,6 +723,112 @@ mod fingerprint_tests {
             for e in s..=src.len() {
                 let bytes = &src[s..e];
                 assert_eq!(fingerprint_in(src, s, e), fingerprint(bytes), "{s}..{e}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, reason = "test")]
+mod shape_tests {
+    use super::*;
+    use alloc::string::String;
+
+    struct Gen {
+        x: u64,
+        text: String,
+        dups: Vec<usize>,
+    }
+
+    impl Gen {
+        fn below(&mut self, n: u64) -> u64 {
+            self.x ^= self.x << 13;
+            self.x ^= self.x >> 7;
+            self.x ^= self.x << 17;
+            self.x % n
+        }
+
+        /// An object with keys from a small set (so records repeat, share
+        /// prefixes, diverge, and sometimes repeat a key), some escaped.
+        fn object(&mut self, depth: u32) {
+            const KEYS: &[&str] = &[
+                "a",
+                "b",
+                "id",
+                "name",
+                "a_long_key_name",
+                "\\u0061",
+                "b\\n",
+                "zz",
+            ];
+            self.text.push('{');
+            let n = self.below(6);
+            let mut seen: Vec<String> = Vec::new();
+            for i in 0..n {
+                if i > 0 {
+                    self.text.push(',');
+                }
+                // Mostly the same sequence record after record.
+                let k = if self.below(4) == 0 {
+                    self.below(KEYS.len() as u64) as usize
+                } else {
+                    i as usize % KEYS.len()
+                };
+                let raw = KEYS[k];
+                let decoded = raw.replace("\\u0061", "a").replace("\\n", "\n");
+                if seen.contains(&decoded) {
+                    self.dups.push(self.text.len());
+                }
+                seen.push(decoded);
+                self.text.push('"');
+                self.text.push_str(raw);
+                self.text.push_str("\":");
+                self.value(depth + 1);
+            }
+            self.text.push('}');
+        }
+
+        fn value(&mut self, depth: u32) {
+            match self.below(if depth > 3 { 2 } else { 4 }) {
+                0 => self.text.push('1'),
+                1 => self.text.push_str("\"s\""),
+                2 => self.object(depth),
+                _ => {
+                    self.text.push('[');
+                    for i in 0..self.below(5) {
+                        if i > 0 {
+                            self.text.push(',');
+                        }
+                        self.object(depth + 1);
+                    }
+                    self.text.push(']');
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn duplicates_are_found_whether_records_repeat_their_keys_or_not() {
+        for seed in 1..3000u64 {
+            let mut g = Gen {
+                x: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+                text: String::new(),
+                dups: Vec::new(),
+            };
+            g.text.push('[');
+            for i in 0..g.below(8) {
+                if i > 0 {
+                    g.text.push(',');
+                }
+                g.object(0);
+            }
+            g.text.push(']');
+            match check(g.text.as_bytes(), 64, true) {
+                Check::Valid(found) => {
+                    let at: Vec<usize> = found.iter().map(|d| d.0).collect();
+                    assert_eq!(at, g.dups, "{}", g.text);
+                }
+                other => panic!("{other:?}: {}", g.text),
             }
         }
     }
