@@ -155,14 +155,33 @@ pub(crate) fn fingerprint(bytes: &[u8]) -> u64 {
     let h = if n >= 8 {
         word(0) ^ word(n - 8).rotate_left(29)
     } else {
-        // The bytes little-endian, zero-padded: what `fingerprint_in`
-        // reads with one masked load.
-        bytes
-            .iter()
-            .rev()
-            .fold(0u64, |h, &b| (h << 8) | u64::from(b))
+        // The bytes little-endian, zero-padded (what `fingerprint_in`
+        // reads with one masked load), without a loop: two overlapping
+        // four-byte loads, or for three bytes or fewer the first, middle
+        // and last byte (which together are all of them).
+        short_word(bytes)
     };
     mix(h, n)
+}
+
+/// `bytes` (fewer than eight) as a little-endian word, zero-padded.
+#[inline]
+fn short_word(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    if n >= 4 {
+        let quad = |at: usize| {
+            bytes
+                .get(at..at + 4)
+                .and_then(|b| <[u8; 4]>::try_from(b).ok())
+                .map_or(0, |b| u64::from(u32::from_le_bytes(b)))
+        };
+        quad(0) | (quad(n - 4) << (8 * (n - 4)))
+    } else if n > 0 {
+        let at = |i: usize| bytes.get(i).map_or(0, |&b| u64::from(b));
+        at(0) | (at(n / 2) << (8 * (n / 2))) | (at(n - 1) << (8 * (n - 1)))
+    } else {
+        0
+    }
 }
 
 #[inline]
@@ -715,6 +734,21 @@ impl Validator<'_> {
 #[allow(clippy::indexing_slicing, reason = "test")]
 mod fingerprint_tests {
     use super::*;
+
+    #[test]
+    fn short_keys_load_as_the_byte_fold_does() {
+        let src = b"\x01\x82\x03\xF4\x05\x06\x87\x08";
+        for s in 0..src.len() {
+            for e in s..(s + 8).min(src.len() + 1) {
+                let bytes = &src[s..e];
+                let fold = bytes
+                    .iter()
+                    .rev()
+                    .fold(0u64, |h, &b| (h << 8) | u64::from(b));
+                assert_eq!(short_word(bytes), fold, "{bytes:?}");
+            }
+        }
+    }
 
     #[test]
     fn the_masked_load_gives_the_same_fingerprint() {
