@@ -270,9 +270,9 @@ impl Reader {
                     self.settle(path, decl, value, notes);
                 }
                 b'"' => {
-                    let end = string_end(out, self.pos).filter(|&e| e <= stable);
                     if self.frames.last().is_some_and(|f| f.expect_key) {
                         // A key: read once it is complete.
+                        let end = string_end(out, self.pos).filter(|&e| e <= stable);
                         let Some(end) = end else { break };
                         let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
                         if let Some(f) = self.frames.last_mut() {
