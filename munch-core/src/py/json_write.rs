@@ -22,6 +22,17 @@ trait Out {
     fn push_str(&mut self, s: &str);
     /// Text made by a formatter that writes into a `String`.
     fn push_formatted(&mut self, f: impl FnOnce(&mut String));
+    /// A JSON string literal of `s`.
+    fn string(&mut self, s: &str, ascii: bool)
+    where
+        Self: Sized,
+    {
+        write_string(s, ascii, self);
+    }
+    /// An integer's text.
+    fn int(&mut self, n: &serde_json::Number) {
+        self.push_formatted(|s| write_int(n, s));
+    }
 }
 
 impl Out for String {
@@ -54,6 +65,73 @@ impl Out for Count {
         f(&mut self.scratch);
         self.n += self.scratch.len();
     }
+    fn string(&mut self, s: &str, ascii: bool) {
+        self.n += string_len(s, ascii);
+    }
+    fn int(&mut self, n: &serde_json::Number) {
+        match (n.as_u64(), n.as_i64()) {
+            (Some(v), _) => self.n += digits(v),
+            (None, Some(v)) => self.n += 1 + digits(v.unsigned_abs()),
+            _ => self.push_formatted(|s| write_int(n, s)),
+        }
+    }
+}
+
+/// The number of decimal digits of `v`.
+fn digits(mut v: u64) -> usize {
+    let mut n = 1;
+    while v >= 10 {
+        v /= 10;
+        n += 1;
+    }
+    n
+}
+
+/// The byte length of [`write_string`]'s literal of `s`, computed without
+/// writing it: two quotes, every byte, plus what each escape adds.
+fn string_len(s: &str, ascii: bool) -> usize {
+    let bytes = s.as_bytes();
+    let mut n = bytes.len() + 2;
+    // Most strings need no escape: one pass with no early exit (strings
+    // are short; deciding per byte costs more than reading on).
+    let any = bytes.iter().fold(false, |any, &b| {
+        any | (b < 0x20) | (b == b'"') | (b == b'\\') | (b >= 0x7f)
+    });
+    if !any {
+        return n;
+    }
+    let mut i = 0;
+    loop {
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            if word_has_special(u64::from_le_bytes(word)) {
+                break;
+            }
+            i += 8;
+        }
+        let Some(&b) = bytes.get(i) else { break };
+        match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => n += 1,
+            0x00..=0x1f => n += 5,
+            0x7f if ascii => n += 5,
+            0xc0..=0xdf if ascii => {
+                n += 4;
+                i += 1;
+            }
+            0xe0..=0xef if ascii => {
+                n += 3;
+                i += 2;
+            }
+            0xf0..=0xff if ascii => {
+                n += 8;
+                i += 3;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    n
 }
 
 /// The byte length of the Python JSON text of `v` (`ascii`: with
@@ -130,7 +208,7 @@ fn write_json<O: Out>(v: &Value, ascii: bool, out: &mut O) {
                     if !core::mem::take(first) {
                         out.push(',');
                     }
-                    write_string(k, ascii, out);
+                    out.string(k, ascii);
                     out.push(':');
                     next = Some(item);
                 }
@@ -148,13 +226,13 @@ fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
         Kind::Null => out.push_str("null"),
         Kind::Bool(true) => out.push_str("true"),
         Kind::Bool(false) => out.push_str("false"),
-        Kind::Int(n) => out.push_formatted(|s| write_int(n, s)),
+        Kind::Int(n) => out.int(n),
         Kind::Float(f) if f.is_nan() => out.push_str("NaN"),
         Kind::Float(f) if f.is_infinite() => {
             out.push_str(if f > 0.0 { "Infinity" } else { "-Infinity" });
         }
         Kind::Float(f) => out.push_formatted(|s| write_float_repr(f, s)),
-        Kind::Str(s) => write_string(s, ascii, out),
+        Kind::Str(s) => out.string(s, ascii),
         Kind::List(_) | Kind::Dict(_) => {}
     }
 }
@@ -261,5 +339,31 @@ mod len_tests {
         let mut s = String::new();
         write_python_json_unescaped(&v, &mut s);
         assert_eq!(python_json_len(&v, false), s.len());
+    }
+
+    /// Strings of every escape class at every position and length, and
+    /// integers of every width: the counted length is the written one.
+    #[test]
+    fn counted_strings_and_integers_match_the_text() {
+        let pieces = [
+            "a", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{1}", "\u{1f}", "\u{7f}", "é",
+            "€", "😀", " ", "~", "/",
+        ];
+        let mut x = 7u64;
+        for _ in 0..3000 {
+            let mut text = String::new();
+            for _ in 0..(x % 23) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                text.push_str(pieces[(x % pieces.len() as u64) as usize]);
+            }
+            let n = x >> (x % 64);
+            let v = serde_json::json!({ text.clone(): [text, n, -(n as i64 >> 1)] });
+            assert_eq!(python_json_len(&v, true), to_python_json(&v).len(), "{v}");
+            let mut s = String::new();
+            write_python_json_unescaped(&v, &mut s);
+            assert_eq!(python_json_len(&v, false), s.len(), "{v}");
+        }
     }
 }
