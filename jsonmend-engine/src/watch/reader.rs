@@ -338,11 +338,20 @@ impl Reader {
             return true;
         };
         let rest = out.get(self.pos..stable).unwrap_or_default();
-        let close = content_end(rest);
+        // One scan finds the closing quote of a piece with nothing to
+        // decode (no escape, no U+2028/U+2029 lead byte), the usual case.
+        let stop = rest
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b == 0xE2);
+        let (close, plain) = match stop.and_then(|i| rest.get(i).map(|&b| (i, b))) {
+            Some((i, b'"')) => (Some(i), true),
+            None => (None, true),
+            Some(_) => (content_end(rest), false),
+        };
         let upto = close.unwrap_or_else(|| rest.len() - trailing_run(rest));
         if upto > 0 {
             let raw = rest.get(..upto).unwrap_or_default();
-            let plain = !raw.iter().any(|&b| b == b'\\' || b == 0xE2);
+            let plain = plain || !raw.iter().any(|&b| b == b'\\' || b == 0xE2);
             let (piece, json) = match core::str::from_utf8(raw) {
                 // Nothing to decode: the output bytes are the text.
                 Ok(text) if plain => (alloc::borrow::Cow::Borrowed(text), None),
@@ -424,10 +433,10 @@ impl Reader {
             }
         } else {
             let node = decls.zip(f.node).and_then(|(d, n)| d.item(n));
-            use core::fmt::Write;
             self.path.clear();
             self.path.push_str(&f.path);
-            let _ = write!(self.path, "/{}", f.items);
+            self.path.push('/');
+            push_index(&mut self.path, f.items);
             Decl { node, member: None }
         }
     }
@@ -483,6 +492,25 @@ impl Reader {
                 notes.push(Note::Complete);
             }
         }
+    }
+}
+
+/// Appends the decimal digits of `n` (no formatter machinery).
+fn push_index(p: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for &d in digits.get(i..).unwrap_or_default() {
+        p.push(char::from(d));
     }
 }
 
