@@ -67,12 +67,17 @@ impl<T: Track> Engine<'_, T> {
     /// A lane key at `pos` (its first byte `b`: a quote, or a letter or `_`
     /// of a bare key) and the colon right behind it.
     fn fast_member_key(&mut self, b: u8) -> bool {
-        match b {
-            b'"' => self.fast_key() && self.then_colon(),
-            b'\'' => self.fast_single_key() && self.then_colon(),
-            b if b.is_ascii_alphabetic() || b == b'_' => self.fast_bare_key() && self.then_colon(),
+        let before = self.repairs.len();
+        let read = match b {
+            b'"' => self.fast_key(),
+            b'\'' => self.fast_single_key(),
+            b if b.is_ascii_alphabetic() || b == b'_' => self.fast_bare_key(),
             _ => false,
+        };
+        if read {
+            self.then_colon(before);
         }
+        read
     }
 
     /// A scalar or string value at `pos` (its first byte `b`) in a frame of
@@ -148,14 +153,23 @@ impl<T: Track> Engine<'_, T> {
 
     /// After a key, a one-shot run takes a colon right behind it in the
     /// same step: the next step would (no blank to keep, no terminator can
-    /// start with `:`). Always true (the key was read).
+    /// start with `:`).
     ///
     /// A single space after the colon and a value that cannot end a fenced
     /// or tagged document follow in the same step too (the space is
     /// written, as the next step's blank run would be).
-    fn then_colon(&mut self) -> bool {
-        if T::TRACKS || self.byte(self.pos) != Some(b':') || self.byte(self.pos + 1) == Some(b':') {
-            return true;
+    ///
+    /// A watch step does the same when the key recorded no repair (`before`
+    /// is the repair count before it): such a key decides no delta or
+    /// event, and what follows it in the step is decided by bytes at or
+    /// past those the key examined, so every `at` is the one of separate
+    /// steps.
+    fn then_colon(&mut self, before: usize) {
+        if (T::TRACKS && self.repairs.len() != before)
+            || self.byte(self.pos) != Some(b':')
+            || self.byte(self.pos + 1) == Some(b':')
+        {
+            return;
         }
         self.colon();
         if self.byte(self.pos) == Some(b' ') {
@@ -168,13 +182,13 @@ impl<T: Track> Engine<'_, T> {
                 self.fast_value(kind, Ctx::ObjValue, b);
             }
         }
-        true
     }
 
-    /// After a value, a one-shot run takes a comma right behind it in the
-    /// same step, as the next step would. Always true.
+    /// After a value, a run takes a comma right behind it in the same step,
+    /// as the next step would (in a watch step too: the value examined the
+    /// comma to end, and a comma decides no delta or event). Always true.
     fn then_comma(&mut self, kind: Kind) -> bool {
-        if !T::TRACKS && self.byte(self.pos) == Some(b',') {
+        if self.byte(self.pos) == Some(b',') {
             self.comma(kind);
         }
         true
