@@ -115,16 +115,29 @@ impl<T: Track> Engine<'_, T> {
             return true;
         };
         let end = match st.seg {
-            None => match self.segment_open(st.ctx) {
-                Ok(seg) => {
-                    self.open_str = Some(OpenStr {
-                        seg: Some(seg),
-                        ..st
-                    });
-                    return false;
+            None => {
+                let before = self.repairs.len();
+                match self.segment_open(st.ctx) {
+                    Ok(seg) => {
+                        self.open_str = Some(OpenStr {
+                            seg: Some(seg),
+                            ..st
+                        });
+                        // The content follows in the same step when the
+                        // opening decided nothing (no repair): it writes
+                        // nothing, and the content's first step examines
+                        // what it did.
+                        if T::TRACKS && self.repairs.len() != before {
+                            return false;
+                        }
+                        match self.segment_step(st.ctx, seg) {
+                            Some(end) => end,
+                            None => return false,
+                        }
+                    }
+                    Err(end) => end,
                 }
-                Err(end) => end,
-            },
+            }
             Some(seg) => match self.segment_step(st.ctx, seg) {
                 Some(end) => end,
                 None => return false,
