@@ -16,10 +16,7 @@ fn shortest_digits(x: f64) -> ([u8; 20], usize, i32) {
         .position(|&b| b == b'e' || b == b'E')
         .unwrap_or(text.len());
     let mantissa = text.get(..e_at).unwrap_or_default();
-    let mut exp: i32 = core::str::from_utf8(text.get(e_at + 1..).unwrap_or_default())
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(0);
+    let mut exp = parse_exp(text.get(e_at + 1..).unwrap_or_default());
     let mut digits = [0u8; 20];
     let mut n = 0;
     // Digits before the point shift the exponent; leading zeros do not
@@ -55,6 +52,40 @@ fn shortest_digits(x: f64) -> ([u8; 20], usize, i32) {
         n -= 1;
     }
     (digits, n, exp)
+}
+
+/// ryu's exponent text (`-5`, `16`; empty for none) as a number.
+fn parse_exp(text: &[u8]) -> i32 {
+    let (neg, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let v = digits
+        .iter()
+        .fold(0i32, |v, &d| v * 10 + i32::from(d.wrapping_sub(b'0') % 10));
+    if neg { -v } else { v }
+}
+
+/// The byte length of [`write_float_repr`]'s text of a finite `x`,
+/// without writing it.
+pub(crate) fn float_repr_len(x: f64) -> usize {
+    let sign = usize::from(x.is_sign_negative());
+    if x == 0.0 {
+        return sign + 3;
+    }
+    let (_, n, exp) = shortest_digits(x.abs());
+    sign + if (-4..=15).contains(&exp) {
+        if exp >= 0 {
+            let int_len = exp as usize + 1;
+            if n <= int_len { int_len + 2 } else { n + 1 }
+        } else {
+            2 + (-exp - 1) as usize + n
+        }
+    } else {
+        let a = exp.unsigned_abs();
+        let exp_digits = if a < 100 { 2 } else { 3 };
+        1 + if n > 1 { n } else { 0 } + 2 + exp_digits
+    }
 }
 
 /// Appends Python's `repr` of `x` (`nan`, `inf`, `-inf` for non-finite
@@ -148,6 +179,31 @@ mod tests {
             let (m, we) = want.split_once('e').unwrap();
             let wn = m.chars().filter(char::is_ascii_digit).count();
             assert_eq!((n, e), (wn, we.parse().unwrap()), "{f:e}");
+        }
+    }
+
+    #[test]
+    fn counted_length_is_the_written_one() {
+        let mut x: u64 = 0x0bad_cafe_1234_5678;
+        let fixed = [
+            0.0, -0.0, 1e15, 1e16, 1e-4, 1e-5, 5e-324, 1e100, 0.5, -123.25,
+        ];
+        for f in fixed {
+            assert_eq!(float_repr_len(f), repr(f).len(), "{f}");
+        }
+        for i in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Raw bit patterns, and values of everyday sizes.
+            let f = if i % 2 == 0 {
+                f64::from_bits(x)
+            } else {
+                (x % 1_000_000) as f64 / 997.0 * 10f64.powi((x >> 40) as i32 % 30 - 15)
+            };
+            if f.is_finite() {
+                assert_eq!(float_repr_len(f), repr(f).len(), "{f:e}");
+            }
         }
     }
 

@@ -33,6 +33,10 @@ trait Out {
     fn int(&mut self, n: &serde_json::Number) {
         self.push_formatted(|s| write_int(n, s));
     }
+    /// A finite float's `repr`.
+    fn float(&mut self, f: f64) {
+        self.push_formatted(|s| write_float_repr(f, s));
+    }
 }
 
 impl Out for String {
@@ -67,6 +71,9 @@ impl Out for Count {
     }
     fn string(&mut self, s: &str, ascii: bool) {
         self.n += string_len(s, ascii);
+    }
+    fn float(&mut self, f: f64) {
+        self.n += super::float_repr::float_repr_len(f);
     }
     fn int(&mut self, n: &serde_json::Number) {
         match (n.as_u64(), n.as_i64()) {
@@ -231,7 +238,7 @@ fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
         Kind::Float(f) if f.is_infinite() => {
             out.push_str(if f > 0.0 { "Infinity" } else { "-Infinity" });
         }
-        Kind::Float(f) => out.push_formatted(|s| write_float_repr(f, s)),
+        Kind::Float(f) => out.float(f),
         Kind::Str(s) => out.string(s, ascii),
         Kind::List(_) | Kind::Dict(_) => {}
     }
