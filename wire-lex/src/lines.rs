@@ -314,6 +314,22 @@ impl<'a> Iterator for Lines<'a> {
                 input,
             }))
         };
+        // Hands out the line ending at the LF at `lf` (an error ends the
+        // fold).
+        macro_rules! emit {
+            ($lf:expr) => {{
+                let lf = $lf;
+                let Some(item) = line(pos, lf) else {
+                    return acc;
+                };
+                if item.is_err() {
+                    self.pos = usize::MAX;
+                    return f(acc, item);
+                }
+                pos = lf + 1;
+                acc = f(acc, item);
+            }};
+        }
         while pos < input.len() {
             if bits == 0 {
                 let next = block.wrapping_add(BLOCK);
@@ -321,16 +337,7 @@ impl<'a> Iterator for Lines<'a> {
                 if let Some(window) = window {
                     flattener.run(window, b'\n', &mut lfs);
                     for &at in lfs.as_slice() {
-                        let lf = next + usize::from(at);
-                        let Some(item) = line(pos, lf) else {
-                            return acc;
-                        };
-                        if item.is_err() {
-                            self.pos = usize::MAX;
-                            return f(acc, item);
-                        }
-                        pos = lf + 1;
-                        acc = f(acc, item);
+                        emit!(next + usize::from(at));
                     }
                     block = next + SPAN - BLOCK;
                     continue;
@@ -349,15 +356,7 @@ impl<'a> Iterator for Lines<'a> {
             }
             let lf = block + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let Some(item) = line(pos, lf) else {
-                return acc;
-            };
-            if item.is_err() {
-                self.pos = usize::MAX;
-                return f(acc, item);
-            }
-            pos = lf + 1;
-            acc = f(acc, item);
+            emit!(lf);
         }
         acc
     }

@@ -436,7 +436,7 @@ impl Reader {
             self.path.clear();
             self.path.push_str(&f.path);
             self.path.push('/');
-            push_index(&mut self.path, f.items);
+            crate::serialize::write_int(&mut self.path, f.items.into());
             Decl { node, member: None }
         }
     }
@@ -492,25 +492,6 @@ impl Reader {
                 notes.push(Note::Complete);
             }
         }
-    }
-}
-
-/// Appends the decimal digits of `n` (no formatter machinery).
-fn push_index(p: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        if let Some(d) = digits.get_mut(i) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 || i == 0 {
-            break;
-        }
-    }
-    for &d in digits.get(i..).unwrap_or_default() {
-        p.push(char::from(d));
     }
 }
 

@@ -109,14 +109,7 @@ fn string_len(s: &str, ascii: bool) -> usize {
     }
     let mut i = 0;
     loop {
-        while let Some(chunk) = bytes.get(i..i + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            if word_has_special(u64::from_le_bytes(word)) {
-                break;
-            }
-            i += 8;
-        }
+        i = skip_plain_words(bytes, i);
         let Some(&b) = bytes.get(i) else { break };
         match b {
             b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => n += 1,
@@ -256,21 +249,27 @@ fn word_has_special(w: u64) -> bool {
         != 0
 }
 
+/// The first offset at or after `i` whose eight-byte word holds a byte
+/// that needs a look (or where fewer than eight bytes are left).
+fn skip_plain_words(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        if word_has_special(u64::from_le_bytes(word)) {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
 fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut plain_from = 0;
     let mut i = 0;
     loop {
-        // Skip plain 8-byte words.
-        while let Some(chunk) = bytes.get(i..i + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            if word_has_special(u64::from_le_bytes(word)) {
-                break;
-            }
-            i += 8;
-        }
+        i = skip_plain_words(bytes, i);
         let Some(&b) = bytes.get(i) else { break };
         if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
             i += 1;
