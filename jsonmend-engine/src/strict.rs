@@ -585,30 +585,19 @@ impl Validator<'_> {
         }
         self.string()?;
         let span = (start + 1, self.pos - 1);
-        let Some(top) = self.stack.last_mut() else {
-            return Err(Stop::Invalid);
-        };
-        let mut indexed = !top.follow;
-        if top.follow {
-            let shape = self.shapes.get(depth).map_or(&[][..], Vec::as_slice);
-            match shape.get(top.matched) {
-                Some(&next) if same_key(self.src, next, span) => top.matched += 1,
-                _ => {
-                    self.leave_shape();
-                    indexed = true;
-                }
-            }
+        // Not the shape's next key (`shape_key` said so): the object stops
+        // following it, and this key goes into the index.
+        if self.stack.last().is_some_and(|t| t.follow) {
+            self.leave_shape();
         }
-        if indexed {
-            if let Some(top) = self.stack.last_mut() {
-                let base = top.key_base;
-                if self
-                    .keys
-                    .insert(self.src, base, &mut top.index, span, self.escaped)
-                {
-                    top.dup = true;
-                    self.dups.push((start, span.0, span.1));
-                }
+        if let Some(top) = self.stack.last_mut() {
+            let base = top.key_base;
+            if self
+                .keys
+                .insert(self.src, base, &mut top.index, span, self.escaped)
+            {
+                top.dup = true;
+                self.dups.push((start, span.0, span.1));
             }
         }
         self.colon()
