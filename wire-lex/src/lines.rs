@@ -323,7 +323,6 @@ impl<'a> Iterator for Lines<'a> {
                     return acc;
                 };
                 if item.is_err() {
-                    self.pos = usize::MAX;
                     return f(acc, item);
                 }
                 pos = lf + 1;
