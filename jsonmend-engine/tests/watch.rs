@@ -247,3 +247,75 @@ fn spec_example() {
         ]
     );
 }
+
+/// String values a watch batch reads in one step (far from the end of what
+/// arrived) next to their one-step-per-piece reading in byte-by-byte feeds:
+/// every content class the whole-string step takes or declines, in object
+/// members, array items and after keys with and without repairs, gives the
+/// same deltas and events.
+#[test]
+fn strings_read_whole_give_the_same_stream_as_byte_feeds() {
+    let contents = [
+        "plain",
+        "two words",
+        "a, b",
+        "a,b",
+        "a ,  b",
+        "a,\\nb",
+        "end,",
+        "a, \\\"q\\\"",
+        "x: y",
+        "12:30",
+        "trail ",
+        "closer}",
+        "closer]",
+        "paren)",
+        "tab\\t",
+        "nl\\n",
+        "cr\\r",
+        "esc\\\"",
+        "q\\\" ",
+        "slash\\/",
+        "u\\u00e9",
+        "u\\u2028",
+        "sur\\ud83d\\ude00",
+        "it's",
+        "back`tick",
+        "caf\u{e9}",
+        "\u{201c}typo\u{201d}",
+        "\u{a9}",
+        "bad\\x",
+        "ctl\u{1}",
+        "a \" b",
+        "\"\"",
+        "",
+    ];
+    let mut doc = String::from("[\n");
+    let mut rng = docs::Rng(7);
+    for round in 0..6 {
+        for (i, c) in contents.iter().enumerate() {
+            if round + i > 0 {
+                doc.push_str(",\n");
+            }
+            match rng.below(5) {
+                0 => doc.push_str(&format!(" {{\"k{i}\": \"{c}\", \"n\": 1}}")),
+                1 => doc.push_str(&format!(" {{k{i}: \"{c}\"}}")),
+                2 => doc.push_str(&format!(" [\"{c}\", \"{c}\"]")),
+                3 => doc.push_str(&format!(" [\"{c}\" \"{c}\"]")),
+                _ => doc.push_str(&format!(" \"{c}\"")),
+            }
+        }
+    }
+    doc.push_str("\n]\n");
+    // Far from the end: a long tail the batches never reach.
+    let tail = " ".repeat(1200);
+    let doc = doc.replacen("\n]\n", &format!("\n]{tail}\n"), 1);
+    let b = doc.as_bytes();
+    let mut failures = Vec::new();
+    for cuts in [every_byte(b.len()), (777..b.len()).step_by(777).collect()] {
+        if let Err(e) = watch::check_split(b, &cuts, &Options::default()) {
+            failures.push(e[e.len().saturating_sub(600)..].to_string());
+        }
+    }
+    assert_none(&failures);
+}

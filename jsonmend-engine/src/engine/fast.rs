@@ -39,6 +39,7 @@ impl<T: Track> Engine<'_, T> {
             State::Key if kind.is_object() => self.fast_member_key(b),
             State::Colon if b == b':' && self.byte(self.pos + 1) != Some(b':') => {
                 self.colon();
+                self.colon_value();
                 true
             }
             State::Value => self.fast_value(kind, Ctx::ObjValue, b),
@@ -87,6 +88,7 @@ impl<T: Track> Engine<'_, T> {
             // Watch streams read string values a run at a time (their
             // characters stream as deltas).
             b'"' if !T::TRACKS => self.fast_string_value(ctx),
+            b'"' => self.whole_string_value(ctx),
             b'\'' if !T::TRACKS => self.fast_single_value(ctx),
             b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
             b't' | b'f' | b'n' | b'T' | b'F' | b'N' => self.fast_scalar(ctx, true),
@@ -155,9 +157,8 @@ impl<T: Track> Engine<'_, T> {
     /// same step: the next step would (no blank to keep, no terminator can
     /// start with `:`).
     ///
-    /// A single space after the colon and a value that cannot end a fenced
-    /// or tagged document follow in the same step too (the space is
-    /// written, as the next step's blank run would be).
+    /// A single space after the colon and a value follow in the same step
+    /// too ([`Self::colon_value`]).
     ///
     /// A watch step does the same when the key recorded no repair (`before`
     /// is the repair count before it): such a key decides no delta or
@@ -172,6 +173,16 @@ impl<T: Track> Engine<'_, T> {
             return;
         }
         self.colon();
+        self.colon_value();
+    }
+
+    /// Right after a colon: a single space and a value that cannot end a
+    /// fenced or tagged document, read in the colon's step (the space is
+    /// written, as the next step's blank run would be). A colon decides no
+    /// delta or event and examines nothing past the space, so a watch step
+    /// that read a colon alone (its key recorded a repair, which ended the
+    /// key's step) takes the value too.
+    fn colon_value(&mut self) {
         if self.byte(self.pos) == Some(b' ') {
             if let Some(b @ (b'"' | b'\'' | b'0'..=b'9' | b'-' | b't' | b'f' | b'n')) =
                 self.byte(self.pos + 1)
@@ -192,6 +203,22 @@ impl<T: Track> Engine<'_, T> {
             self.comma(kind);
         }
         true
+    }
+
+    /// After a watch step closed a string value: the comma right behind it
+    /// in the same step when the close decision already examined it (it
+    /// looks past the quote), so the step's `at` is unchanged and the
+    /// comma, which decides nothing, needs no step of its own.
+    pub(crate) fn comma_examined(&mut self) {
+        if self.track.horizon() < self.pos {
+            return;
+        }
+        if let Some(f) = self.stack.last() {
+            if f.state == State::After {
+                let kind = f.kind;
+                self.then_comma(kind);
+            }
+        }
     }
 
     /// The closing quote of a plain `"` string opening at `pos`: content of
@@ -292,7 +319,7 @@ impl<T: Track> Engine<'_, T> {
 
     /// `q`, if the general path would close the string at the quote `q` and
     /// no `+` joins another string to it (that is its business).
-    fn closed_alone(&self, ctx: Ctx, q: usize) -> Option<usize> {
+    pub(crate) fn closed_alone(&self, ctx: Ctx, q: usize) -> Option<usize> {
         if !self.closes(ctx, q + 1) {
             return None;
         }

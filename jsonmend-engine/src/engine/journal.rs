@@ -295,6 +295,7 @@ impl<T: Track> Engine<'_, T> {
         self.track.reset(self.pos.saturating_sub(1));
         self.retracted = None;
         self.plain_run = None;
+        self.open_at = None;
         self.journal.on = true;
         self.journal.undo.clear();
         self.journal.snap = Some(Snap {

@@ -12,6 +12,7 @@ mod partial;
 mod scan;
 mod string;
 mod structure;
+mod whole;
 mod work;
 
 pub(crate) use bare::is_json_number;
@@ -288,6 +289,16 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     /// The plain run the current watch step copied into a string: output
     /// span and input start (byte for byte the same).
     pub(crate) plain_run: Option<(usize, usize, usize)>,
+    /// A watch step in a batch, far from the end of what arrived, may read
+    /// a plain `"` string value whole (its opening, content and close) and
+    /// then records where the opening alone would have been decided: the
+    /// count of repairs noted before the step (a step that noted one
+    /// already ends with the token that decided it).
+    pub(crate) whole_strings: Option<usize>,
+    /// The output offset of the opening quote of the string value the
+    /// current watch step read whole, and the `at` of its opening (the
+    /// opening's own step would have examined through its first plain run).
+    pub(crate) open_at: Option<(usize, usize)>,
     /// How far a long scan got before the end of a partial input (kept when
     /// the step is taken back: the bytes it covered do not change).
     pub(crate) memo: core::cell::Cell<Memo>,
@@ -419,6 +430,8 @@ impl<'a, T: Track> Engine<'a, T> {
             retracted: None,
             open_str: None,
             plain_run: None,
+            whole_strings: None,
+            open_at: None,
             memo: core::cell::Cell::new(Memo::default()),
             prose_from: None,
             implicit_open: 0,

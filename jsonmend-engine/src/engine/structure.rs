@@ -26,7 +26,9 @@ impl<'a, T: Track> Engine<'a, T> {
     pub(crate) fn doc_step(&mut self) -> Result<(), Error> {
         if T::TRACKS && self.open_str.is_some() {
             // A partial input reads strings a step at a time.
-            self.string_step();
+            if self.string_step() && !self.starved() {
+                self.comma_examined();
+            }
             return Ok(());
         }
         self.trivia();

@@ -182,6 +182,8 @@ struct Mark {
     stable: usize,
     retracted: Option<(usize, bool)>,
     run: Option<(usize, usize, usize)>,
+    /// The opening of a string value it read whole: output offset, `at`.
+    open: Option<(usize, usize)>,
     /// Its repairs, a range of the batch's rule list.
     rules: (usize, usize),
     level: Level,
@@ -341,6 +343,9 @@ impl Watch {
                 engine.track.reset(engine.pos.saturating_sub(1));
                 engine.retracted = None;
                 engine.plain_run = None;
+                engine.open_at = None;
+                engine.whole_strings =
+                    (batch && engine.pos + BATCH_MARGIN < src.len()).then_some(engine.totals.count);
                 let r = engine.advance();
                 if engine.starved() {
                     starved = true;
@@ -360,6 +365,7 @@ impl Watch {
                     stable: engine.stable_out(),
                     retracted: engine.retracted,
                     run: engine.plain_run.map(|(o, e, i)| (o, e, i + shift)),
+                    open: engine.open_at.map(|(o, a)| (o, a + shift)),
                     rules: (from, rules.len()),
                     level: Level::of(&engine, shift),
                 });
@@ -412,7 +418,11 @@ impl Watch {
                     &engine.out,
                     m.stable,
                     &engine.holes,
-                    (m.at, m.run),
+                    reader::Decided {
+                        at: m.at,
+                        run: m.run,
+                        open: m.open,
+                    },
                     (&mut progress.deltas, &mut notes),
                 );
                 if core::mem::take(&mut self.reader.reopened_root) {

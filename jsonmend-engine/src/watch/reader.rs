@@ -27,6 +27,17 @@ fn decode_content(raw: &[u8]) -> (String, String) {
     (text, json)
 }
 
+/// Where one step's deltas are decided: `at`, the plain run it copied
+/// into a string (output span, input start: a piece ending inside it is
+/// decided by its last character), and the opening of a string value it
+/// read whole (output offset, `at` of the opening's own step).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Decided {
+    pub(crate) at: usize,
+    pub(crate) run: Option<(usize, usize, usize)>,
+    pub(crate) open: Option<(usize, usize)>,
+}
+
 /// What the reader reports besides deltas.
 pub(crate) enum Note {
     /// A value is complete: its path, whether it is a member of the root
@@ -175,9 +186,10 @@ impl Reader {
         out: &[u8],
         stable: usize,
         holes: &[(usize, usize)],
-        (at, run): (usize, Option<(usize, usize, usize)>),
+        decided: Decided,
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) {
+        let Decided { at, run, open } = decided;
         for &h in holes.get(self.holes_seen..).unwrap_or_default() {
             let i = self.holes.partition_point(|x| x.0 < h.0);
             self.holes.insert(i, h);
@@ -289,7 +301,12 @@ impl Reader {
                         continue;
                     }
                     let decl = self.begin_value(out, holes, at, sink);
-                    sink.push(DeltaOp::Add, at, &self.path, "\"\"");
+                    // A string read whole: its opening's own `at`.
+                    let opened = match open {
+                        Some((o, a)) if o == self.pos => a,
+                        _ => at,
+                    };
+                    sink.push(DeltaOp::Add, opened, &self.path, "\"\"");
                     self.pos += 1;
                     let keep = self.settles_with_value(decl);
                     core::mem::swap(&mut self.path, &mut self.open_path);
@@ -364,9 +381,11 @@ impl Reader {
                 open.content.push_str(&piece);
             }
             // A piece ending inside the plain run just copied is decided by
-            // its last character.
+            // its last character, unless it ends in a run R076 would move
+            // out of a string cut there: that waits for the close.
             let end = self.pos + upto;
             let at = match run {
+                Some(_) if close.is_some() && trailing_run(raw) > 0 => at,
                 Some((o, e, i)) if o < end && end <= e => i + (end - o),
                 _ => at,
             };
