@@ -60,7 +60,7 @@ fn committed_fuzz_regressions() {
     }
     for data in regressions("jsonmend_watch") {
         let (cuts, input) = watch::cuts_from(&data).unwrap();
-        if let Err(e) = watch::check_split(input, &cuts, &jsonmend_engine::Options::default()) {
+        if let Err(e) = watch::check_split(&input, &cuts, &jsonmend_engine::Options::default()) {
             panic!("{e}");
         }
     }

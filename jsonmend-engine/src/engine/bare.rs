@@ -226,8 +226,9 @@ impl<T: Track> Engine<'_, T> {
     pub(crate) fn scan_run(&self, ctx: Ctx) -> (usize, usize, Option<usize>) {
         let start = self.pos;
         let kind = super::MEMO_RUN + ctx as u8;
+        let outer = self.scan_begin(start);
         let (mut at, mut depth) = self.memo_resume(kind, start).unwrap_or((start, 0));
-        let mut safe = (at, depth);
+        let mut safe = (at, depth, self.track.horizon());
         let key = ctx == Ctx::Key;
         while let Some(&b) = self.src.get(at) {
             if T::TRACKS {
@@ -236,7 +237,7 @@ impl<T: Track> Engine<'_, T> {
                 if self.starved() {
                     break;
                 }
-                safe = (at, depth);
+                safe = (at, depth, self.track.horizon());
             }
             self.work.add(1);
             if b >= 0x80 {
@@ -288,9 +289,14 @@ impl<T: Track> Engine<'_, T> {
             at += 1;
         }
         if T::TRACKS {
-            let (a, d) = if self.starved() { safe } else { (at, depth) };
-            self.memo_keep(kind, start, a, d);
+            let (a, d, seen) = if self.starved() {
+                safe
+            } else {
+                (at, depth, self.track.horizon())
+            };
+            self.memo_keep(kind, start, (a, d), seen);
         }
+        self.scan_end(outer);
         let mut end = at;
         while end > start && matches!(self.byte(end - 1), Some(b' ' | b'\t')) {
             end -= 1;

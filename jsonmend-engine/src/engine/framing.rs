@@ -324,8 +324,13 @@ impl<T: Track> Engine<'_, T> {
             return true;
         }
         // The word at `at`.
+        let outer = self.scan_begin(at);
         let mut end = self.memo_resume(super::MEMO_WORD, at).map_or(at, |m| m.0);
-        while let Some(c) = self.ch(end) {
+        let mut seen;
+        loop {
+            // What the word examined before the character at `end`.
+            seen = self.track.horizon();
+            let Some(c) = self.ch(end) else { break };
             if self.cut_at(end) {
                 // A character cut by the end of a partial input.
                 break;
@@ -338,10 +343,11 @@ impl<T: Track> Engine<'_, T> {
             }
             end += c.len;
         }
+        self.scan_end(outer);
         if T::TRACKS && self.starved() {
             // The end of a partial input stopped the word (or an earlier
             // probe): what was read of it stays read.
-            self.memo_keep(super::MEMO_WORD, at, end.min(self.src.len()), 0);
+            self.memo_keep(super::MEMO_WORD, at, (end.min(self.src.len()), 0), seen);
             return false;
         }
         let word = self.slice(at, end);
@@ -472,7 +478,7 @@ impl<T: Track> Engine<'_, T> {
                 .windows(close.len())
                 .position(|w| w == close.as_bytes())
                 .map_or(self.src.len(), |p| from + p + close.len());
-            self.memo_keep(super::MEMO_TAG, at, stop, 0);
+            self.memo_keep(super::MEMO_TAG, at, (stop, 0), 0);
             self.saw(if stop >= self.src.len() {
                 self.src.len()
             } else {

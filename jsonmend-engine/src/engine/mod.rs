@@ -309,13 +309,16 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) implicit_open: usize,
 }
 
-/// A long scan's progress: which scan, from where, how far, and its depth.
+/// A long scan's progress: which scan, from where, how far, its depth, and
+/// the furthest offset the scan of the bytes before `at` examined (a step
+/// that resumes it has examined that much too, as a fresh scan would have).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Memo {
     kind: u8,
     start: usize,
     at: usize,
     depth: usize,
+    seen: usize,
 }
 
 /// The scans that keep their progress over a partial input.
@@ -461,27 +464,58 @@ impl<'a, T: Track> Engine<'a, T> {
     }
 
     /// Where scan `kind` from `start` got on an earlier attempt: its offset
-    /// and depth (watch streams only).
+    /// and depth (watch streams only); what that part examined counts as
+    /// examined by this step.
     #[inline]
     pub(crate) fn memo_resume(&self, kind: u8, start: usize) -> Option<(usize, usize)> {
         if !T::TRACKS {
             return None;
         }
         let m = self.memo.get();
-        (m.kind == kind && m.start == start && m.at >= start).then_some((m.at, m.depth))
+        let hit = m.kind == kind && m.start == start && m.at >= start;
+        if hit {
+            self.saw(m.seen);
+        }
+        hit.then_some((m.at, m.depth))
     }
 
-    /// Keeps scan `kind`'s progress: everything before `at` is decided.
+    /// Keeps scan `kind`'s progress: everything before `at` is decided, and
+    /// scanning it examined through `seen`.
     #[inline]
-    pub(crate) fn memo_keep(&self, kind: u8, start: usize, at: usize, depth: usize) {
+    pub(crate) fn memo_keep(
+        &self,
+        kind: u8,
+        start: usize,
+        (at, depth): (usize, usize),
+        seen: usize,
+    ) {
         if self.is_partial() {
             self.memo.set(Memo {
                 kind,
                 start,
                 at,
                 depth,
+                seen,
             });
         }
+    }
+
+    /// Starts a scan whose progress a memo keeps: the step's horizon so far
+    /// (returned, for [`Self::scan_end`]) is set aside, so the horizon
+    /// during the scan is the scan's own.
+    #[inline]
+    pub(crate) fn scan_begin(&self, start: usize) -> usize {
+        let outer = self.track.horizon();
+        if T::TRACKS {
+            self.track.reset(start.saturating_sub(1));
+        }
+        outer
+    }
+
+    /// Ends such a scan: the step's horizon is the furthest of both again.
+    #[inline]
+    pub(crate) fn scan_end(&self, outer: usize) {
+        self.track.saw(outer);
     }
 
     /// Whether the current step read at or past the end of a partial input.

@@ -256,7 +256,7 @@ impl<T: Track> Engine<'_, T> {
         self.work.add(len + 1);
         self.pos = from + len;
         self.saw(self.pos);
-        self.memo_keep(super::MEMO_LINE, start, self.pos, 0);
+        self.memo_keep(super::MEMO_LINE, start, (self.pos, 0), 0);
     }
 
     pub(crate) fn block_comment(&mut self) {
@@ -272,7 +272,7 @@ impl<T: Track> Engine<'_, T> {
         self.work.add(len + 2);
         self.pos = from + len;
         if close.is_none() {
-            self.memo_keep(super::MEMO_BLOCK, start, self.pos, 0);
+            self.memo_keep(super::MEMO_BLOCK, start, (self.pos, 0), 0);
         }
         // The whole close, or the end when there is none.
         self.saw(if self.pos >= self.src.len() {

@@ -265,9 +265,16 @@ pub(crate) fn check_split(input: &[u8], cuts: &[usize], opts: &Options) -> Resul
 }
 
 /// A fuzz input as chunk boundaries and the input: the first byte picks
-/// the chunk size (1–16 bytes).
-pub(crate) fn cuts_from(data: &[u8]) -> Option<(Vec<usize>, &[u8])> {
+/// the chunk size (1–16 bytes), and its high bit pads the input with 1,100
+/// blanks, so the single feed reads the input in batches far from the end
+/// of what arrived (strings whole and all) while the chunked one reads it
+/// a token at a time.
+pub(crate) fn cuts_from(data: &[u8]) -> Option<(Vec<usize>, Vec<u8>)> {
     let (&k, input) = data.split_first()?;
     let step = usize::from(k % 16) + 1;
+    let mut input = input.to_vec();
+    if k & 0x80 != 0 {
+        input.resize(input.len() + 1100, b' ');
+    }
     Some(((step..input.len()).step_by(step).collect(), input))
 }
