@@ -144,11 +144,12 @@ pub struct Deltas {
 
 impl Deltas {
     /// Room for the deltas of about `bytes` of input (a feed's deltas take
-    /// about as many bytes of paths and texts as the input they come from,
-    /// and a delta per ten bytes or so), so a feed grows its buffers rarely.
+    /// up to about three times as many bytes of paths and texts as the
+    /// input they come from — every delta repeats its path — and a delta per
+    /// ten bytes or so), so a feed grows its buffers rarely.
     pub(crate) fn for_input(bytes: usize) -> Deltas {
         Deltas {
-            buf: String::with_capacity(bytes + bytes / 2),
+            buf: String::with_capacity(3 * bytes),
             items: Vec::with_capacity(bytes / 8),
         }
     }

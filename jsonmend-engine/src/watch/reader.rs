@@ -369,16 +369,19 @@ impl Reader {
         if upto > 0 {
             let raw = rest.get(..upto).unwrap_or_default();
             let plain = plain || !raw.iter().any(|&b| b == b'\\' || b == 0xE2);
-            let (piece, json) = match core::str::from_utf8(raw) {
-                // Nothing to decode: the output bytes are the text.
-                Ok(text) if plain => (alloc::borrow::Cow::Borrowed(text), None),
-                _ => {
-                    let (text, json) = decode_content(raw);
-                    (alloc::borrow::Cow::Owned(text), Some(json))
-                }
+            // The JSON text of the piece: the output bytes themselves when
+            // its escapes are the ones `Value::to_json` writes.
+            let (json, text) = match core::str::from_utf8(raw) {
+                Ok(text) if plain => (None, Some(text)),
+                Ok(text) if compact_escapes(raw) => (None, Some(text)),
+                _ => (Some(decode_content(raw)), None),
             };
             if open.keep {
-                open.content.push_str(&piece);
+                match (&json, text) {
+                    (Some((decoded, _)), _) => open.content.push_str(decoded),
+                    (None, Some(text)) if plain => open.content.push_str(text),
+                    _ => open.content.push_str(&decode_content(raw).0),
+                }
             }
             // A piece ending inside the plain run just copied is decided by
             // its last character, unless it ends in a run R076 would move
@@ -389,9 +392,9 @@ impl Reader {
                 Some((o, e, i)) if o < end && end <= e => i + (end - o),
                 _ => at,
             };
-            match json {
-                Some(json) => sink.push_append(at, &self.open_path, &json),
-                None => sink.push_append_text(at, &self.open_path, &piece),
+            match (json, text) {
+                (Some((_, json)), _) => sink.push_append(at, &self.open_path, &json),
+                (None, text) => sink.push_append_text(at, &self.open_path, text.unwrap_or("")),
             }
             self.pos += upto;
         }
@@ -514,6 +517,34 @@ impl Reader {
     }
 }
 
+/// Whether string content written by the engine is its own compact JSON
+/// text: its escapes are only those `Value::to_json` writes for the same
+/// characters (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`) and no U+2028 or
+/// U+2029 stands raw.
+fn compact_escapes(raw: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        match b {
+            b'\\' => {
+                if !matches!(
+                    raw.get(i + 1),
+                    Some(b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f')
+                ) {
+                    return false;
+                }
+                i += 2;
+            }
+            0xE2 if raw.get(i + 1) == Some(&0x80)
+                && matches!(raw.get(i + 2), Some(0xA8 | 0xA9)) =>
+            {
+                return false;
+            }
+            _ => i += 1,
+        }
+    }
+    true
+}
+
 /// The offset of the closing quote in `rest` (string content that follows
 /// an opening quote or earlier content).
 fn content_end(rest: &[u8]) -> Option<usize> {
@@ -580,4 +611,37 @@ fn without_holes(out: &[u8], (s, e): (usize, usize), holes: &[(usize, usize)]) -
         text.extend_from_slice(out.get(at..e).unwrap_or_default());
     }
     String::from_utf8_lossy(&text).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::{compact_escapes, decode_content};
+
+    /// Content taken as its own JSON text is exactly what decoding and
+    /// writing it again gives; every other escape is told apart.
+    #[test]
+    fn compact_escapes_are_the_written_form() {
+        let same = [
+            "plain",
+            "a\\\"b",
+            "\\\\",
+            "x\\ny\\rz\\t",
+            "\\b\\f",
+            "caf\u{e9}",
+            "\u{2027}",
+            "",
+        ];
+        for raw in same {
+            assert!(compact_escapes(raw.as_bytes()), "{raw}");
+            let (_, json) = decode_content(raw.as_bytes());
+            assert_eq!(json, alloc::format!("\"{raw}\""), "{raw}");
+        }
+        let other = ["\\/", "\\u00e9", "a\u{2028}b", "\u{2029}", "\\u0041"];
+        for raw in other {
+            assert!(!compact_escapes(raw.as_bytes()), "{raw}");
+            let (_, json) = decode_content(raw.as_bytes());
+            assert_ne!(json, alloc::format!("\"{raw}\""), "{raw}");
+        }
+    }
 }
