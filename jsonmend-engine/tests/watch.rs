@@ -310,11 +310,18 @@ fn strings_read_whole_give_the_same_stream_as_byte_feeds() {
     // Far from the end: a long tail the batches never reach.
     let tail = " ".repeat(1200);
     let doc = doc.replacen("\n]\n", &format!("\n]{tail}\n"), 1);
-    let b = doc.as_bytes();
+    // The same with an invalid byte in a late string: the stream's source
+    // stops being whole UTF-8 characters there.
+    let mut bad = doc.clone().into_bytes();
+    let late = doc.rfind("caf").unwrap();
+    bad.insert(late, 0xFF);
     let mut failures = Vec::new();
-    for cuts in [every_byte(b.len()), (777..b.len()).step_by(777).collect()] {
-        if let Err(e) = watch::check_split(b, &cuts, &Options::default()) {
-            failures.push(e[e.len().saturating_sub(600)..].to_string());
+    for b in [doc.as_bytes(), &bad[..]] {
+        for cuts in [every_byte(b.len()), (777..b.len()).step_by(777).collect()] {
+            if let Err(e) = watch::check_split(b, &cuts, &Options::default()) {
+                let from = e.char_indices().rev().nth(600).map_or(0, |(i, _)| i);
+                failures.push(e[from..].to_string());
+            }
         }
     }
     assert_none(&failures);

@@ -295,6 +295,12 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     /// count of repairs noted before the step (a step that noted one
     /// already ends with the token that decided it).
     pub(crate) whole_strings: Option<usize>,
+    /// A watch stream's source so far is whole UTF-8 characters: string
+    /// content steps copy non-ASCII runs without decoding them (a run is
+    /// decided by its last character either way; unlike `utf8_known`, the
+    /// fast lanes do not change, so steps and their `at` do not depend on
+    /// where a chunk cut a character).
+    pub(crate) utf8_runs: bool,
     /// The output offset of the opening quote of the string value the
     /// current watch step read whole, and the `at` of its opening (the
     /// opening's own step would have examined through its first plain run).
@@ -435,6 +441,7 @@ impl<'a, T: Track> Engine<'a, T> {
             plain_run: None,
             whole_strings: None,
             open_at: None,
+            utf8_runs: false,
             memo: core::cell::Cell::new(Memo::default()),
             prose_from: None,
             implicit_open: 0,

@@ -264,11 +264,7 @@ impl<T: Track> Engine<'_, T> {
         loop {
             // Copy plain bytes in one go.
             let rest = self.src.get(self.pos..).unwrap_or_default();
-            let mask = if self.utf8_known {
-                PLAIN_ASCII | PLAIN_UTF8
-            } else {
-                PLAIN_ASCII
-            };
+            let mask = self.content_mask();
             let plain = rest
                 .iter()
                 .position(|&b| PLAIN_SET.get(usize::from(b)).is_none_or(|&f| f & mask == 0))
@@ -353,6 +349,16 @@ impl<T: Track> Engine<'_, T> {
     /// Which `PLAIN_SET` bits count for this source.
     pub(crate) fn plain_mask(&self) -> u8 {
         if self.utf8_known {
+            PLAIN_ASCII | PLAIN_UTF8
+        } else {
+            PLAIN_ASCII
+        }
+    }
+
+    /// Which `PLAIN_SET` bits a string content step copies in one run (a
+    /// watch stream's whole UTF-8 characters too).
+    pub(crate) fn content_mask(&self) -> u8 {
+        if self.utf8_known || self.utf8_runs {
             PLAIN_ASCII | PLAIN_UTF8
         } else {
             PLAIN_ASCII

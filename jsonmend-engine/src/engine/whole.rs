@@ -35,7 +35,7 @@ impl<T: Track> Engine<'_, T> {
             return false;
         }
         let start = self.pos;
-        let mask = self.plain_mask();
+        let mask = self.content_mask();
         let plain = |b: &u8| {
             PLAIN_SET
                 .get(usize::from(*b))
@@ -81,7 +81,7 @@ impl<T: Track> Engine<'_, T> {
     /// The closing quote of the content from `at` (the first non-plain byte
     /// after the first run), before `limit`.
     fn whole_string_close(&self, ctx: Ctx, mut at: usize, limit: usize) -> Option<usize> {
-        let mask = self.plain_mask();
+        let mask = self.content_mask();
         loop {
             let rest = self.src.get(at..limit)?;
             let run = rest

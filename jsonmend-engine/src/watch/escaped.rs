@@ -30,6 +30,10 @@ pub(crate) struct Source {
     /// For an escaped document: the source length the first `limit` input
     /// bytes gave.
     cut: Option<usize>,
+    /// The input's prefix known to be whole UTF-8 characters (checked once,
+    /// as it arrives), and whether an invalid sequence came after it.
+    utf8_upto: usize,
+    utf8_bad: bool,
 }
 
 fn skip_ws(input: &[u8], mut i: usize) -> usize {
@@ -82,6 +86,18 @@ impl Source {
 
     pub(crate) fn push(&mut self, chunk: &[u8]) {
         self.input.extend_from_slice(chunk);
+        if !self.utf8_bad {
+            let rest = self.input.get(self.utf8_upto..).unwrap_or_default();
+            match core::str::from_utf8(rest) {
+                Ok(_) => self.utf8_upto = self.input.len(),
+                Err(e) => {
+                    self.utf8_upto += e.valid_up_to();
+                    // A sequence cut by the end of the chunk may still
+                    // complete.
+                    self.utf8_bad = e.error_len().is_some();
+                }
+            }
+        }
         if let Kind::Undecided = self.kind {
             self.kind = match escaped_prefix(&self.input) {
                 None => Kind::Undecided,
@@ -149,6 +165,18 @@ impl Source {
         self.unescape(true);
     }
 
+    /// Whether the engine's source is whole UTF-8 characters (plain input
+    /// only, none cut by the end of what arrived or by the input limit):
+    /// its string scans may then copy non-ASCII runs without decoding them.
+    pub(crate) fn utf8_known(&self) -> bool {
+        if self.utf8_bad || !matches!(self.kind, Kind::Plain) {
+            return false;
+        }
+        let len = self.input.len().min(self.limit);
+        let cut_by_limit = self.input.get(len).is_some_and(|&b| b & 0xC0 == 0x80);
+        self.utf8_upto >= len && !cut_by_limit
+    }
+
     /// What the engine reads, once decided.
     pub(crate) fn engine_src(&self) -> Option<&[u8]> {
         match &self.kind {
@@ -169,5 +197,32 @@ impl Source {
 
     pub(crate) fn escaped(&self) -> bool {
         matches!(self.kind, Kind::Escaped { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Source;
+
+    /// Whole characters so far: a chunk that cuts one waits for the rest,
+    /// an invalid sequence ends it for good, and the input limit must not
+    /// cut one either.
+    #[test]
+    fn utf8_known_follows_whole_characters() {
+        let mut s = Source::new(usize::MAX);
+        s.push(b"[\"ab\xC3");
+        assert!(!s.utf8_known());
+        s.push(b"\xA9\"");
+        assert!(s.utf8_known());
+        s.push(b", \"\xFF\"");
+        assert!(!s.utf8_known());
+        s.push(b"]");
+        assert!(!s.utf8_known());
+        let mut cut = Source::new(4);
+        cut.push(b"[\"a\xC3\xA9\"]");
+        assert!(!cut.utf8_known());
+        let mut whole = Source::new(5);
+        whole.push(b"[\"a\xC3\xA9\"]");
+        assert!(whole.utf8_known());
     }
 }

@@ -321,6 +321,7 @@ impl Watch {
             return;
         };
         let mut engine = engine.rebind(src);
+        engine.utf8_runs = self.source.utf8_known();
         let mut notes = Vec::new();
         // Reused from feed to feed.
         let mut marks = core::mem::take(&mut self.marks);
@@ -490,8 +491,10 @@ impl Watch {
         let mut late = Vec::new();
         let read = self.reader.pos();
         let mut streamed = self.is_complete() && self.reader.open_string().is_none();
+        let utf8_known = self.source.utf8_known();
         let engine = engine.and_then(|mut e| {
             e.partial = false;
+            e.utf8_runs = utf8_known;
             let before = e.repairs.len();
             let out = e.out.len();
             e.run()?;
