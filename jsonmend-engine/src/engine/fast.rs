@@ -56,10 +56,10 @@ impl<T: Track> Engine<'_, T> {
                 }
                 // Another item without a comma (R042, reported as it
                 // begins): the general path's step only moves the frame on
-                // and the next one reads the item; a one-shot run does both
-                // here when the item is a fast-lane one.
-                _ if !T::TRACKS => self.item_after_item(kind, b),
-                _ => false,
+                // (examining the item's first character, deciding nothing)
+                // and the next one reads the item; a run does both here
+                // when the item is a fast-lane one.
+                _ => self.item_after_item(kind, b),
             },
             _ => false,
         }
@@ -184,8 +184,20 @@ impl<T: Track> Engine<'_, T> {
     /// key's step) takes the value too.
     fn colon_value(&mut self) {
         if self.byte(self.pos) == Some(b' ') {
-            if let Some(b @ (b'"' | b'\'' | b'0'..=b'9' | b'-' | b't' | b'f' | b'n')) =
-                self.byte(self.pos + 1)
+            if let Some(
+                b @ (b'"'
+                | b'\''
+                | b'0'..=b'9'
+                | b'-'
+                | b't'
+                | b'f'
+                | b'n'
+                | b'T'
+                | b'F'
+                | b'N'
+                | b'{'
+                | b'['),
+            ) = self.byte(self.pos + 1)
             {
                 self.out.push(b' ');
                 self.pos += 1;
