@@ -164,14 +164,34 @@ impl<T: Track> Engine<'_, T> {
     /// is the repair count before it): such a key decides no delta or
     /// event, and what follows it in the step is decided by bytes at or
     /// past those the key examined, so every `at` is the one of separate
-    /// steps.
+    /// steps. A watch batch step also goes on past a key that recorded a
+    /// repair, once per step: [`Engine::cut`] keeps where its repairs were
+    /// decided.
     fn then_colon(&mut self, before: usize) {
-        if (T::TRACKS && self.repairs.len() != before)
-            || self.byte(self.pos) != Some(b':')
-            || self.byte(self.pos + 1) == Some(b':')
-        {
+        if T::TRACKS && self.repairs.len() != before {
+            self.cut_then_colon();
             return;
         }
+        if self.byte(self.pos) != Some(b':') || self.byte(self.pos + 1) == Some(b':') {
+            return;
+        }
+        self.colon();
+        self.colon_value();
+    }
+
+    /// A watch batch step goes on past a key that recorded a repair (once
+    /// per step), keeping where that was decided; otherwise the key ends
+    /// the step, having examined nothing more.
+    fn cut_then_colon(&mut self) {
+        if self.whole_strings.is_none() || self.cut.is_some() {
+            return;
+        }
+        let horizon = self.track.horizon();
+        if self.byte(self.pos) != Some(b':') || self.byte(self.pos + 1) == Some(b':') {
+            self.track.reset(horizon);
+            return;
+        }
+        self.cut = Some((self.repairs.len(), horizon, self.pending_synthesis()));
         self.colon();
         self.colon_value();
     }

@@ -295,6 +295,11 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     /// count of repairs noted before the step (a step that noted one
     /// already ends with the token that decided it).
     pub(crate) whole_strings: Option<usize>,
+    /// Where a watch step that goes on past a key which recorded a repair
+    /// had decided everything so far: the repair count then, the furthest
+    /// offset examined then, and the bytes the end of input would have
+    /// synthesized then (those repairs are reported as decided there).
+    pub(crate) cut: Option<(usize, usize, usize)>,
     /// A watch stream's source so far is whole UTF-8 characters: string
     /// content steps copy non-ASCII runs without decoding them (a run is
     /// decided by its last character either way; unlike `utf8_known`, the
@@ -442,6 +447,7 @@ impl<'a, T: Track> Engine<'a, T> {
             whole_strings: None,
             open_at: None,
             utf8_runs: false,
+            cut: None,
             memo: core::cell::Cell::new(Memo::default()),
             prose_from: None,
             implicit_open: 0,

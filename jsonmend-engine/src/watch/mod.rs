@@ -187,6 +187,10 @@ struct Mark {
     /// Its repairs, a range of the batch's rule list.
     rules: (usize, usize),
     level: Level,
+    /// The step went on past a key that recorded repairs: the rules before
+    /// this index of the list were decided at this `at`, the end of input
+    /// then synthesizing this many bytes.
+    cut: Option<(usize, usize, usize)>,
 }
 
 /// A fatal condition met while feeding: `E040`/`E041` are also an `error`
@@ -345,6 +349,7 @@ impl Watch {
                 engine.retracted = None;
                 engine.plain_run = None;
                 engine.open_at = None;
+                engine.cut = None;
                 engine.whole_strings =
                     (batch && engine.pos + BATCH_MARGIN < src.len()).then_some(engine.totals.count);
                 let r = engine.advance();
@@ -353,6 +358,14 @@ impl Watch {
                     break;
                 }
                 let from = rules.len();
+                // Repairs decided before the step went on past a key.
+                let cut = engine.cut.map(|(n, horizon, synthesized)| {
+                    (
+                        from + n.saturating_sub(before),
+                        horizon + 1 + shift,
+                        synthesized,
+                    )
+                });
                 rules.extend(
                     engine
                         .repairs
@@ -369,6 +382,7 @@ impl Watch {
                     open: engine.open_at.map(|(o, a)| (o, a + shift)),
                     rules: (from, rules.len()),
                     level: Level::of(&engine, shift),
+                    cut,
                 });
                 if let Err(e) = r {
                     failure = Some(e);
@@ -392,13 +406,23 @@ impl Watch {
             engine.commit_step();
             let last = marks.len().saturating_sub(1);
             for (k, m) in marks.iter().enumerate() {
-                for &rule in rules.get(m.rules.0..m.rules.1).unwrap_or_default() {
+                for (j, &rule) in rules.iter().enumerate().take(m.rules.1).skip(m.rules.0) {
                     if self.tally.repair_events >= self.tally.max_repairs {
                         break;
                     }
                     self.tally.repair_events += 1;
-                    let permille = self.tally.permille_at(m.level, m.at);
-                    progress.events.push(Event::repair(rule, m.at, permille));
+                    let (at, level) = match m.cut {
+                        Some((upto, at, synthesized)) if j < upto => (
+                            at,
+                            Level {
+                                synthesized,
+                                ..m.level
+                            },
+                        ),
+                        _ => (m.at, m.level),
+                    };
+                    let permille = self.tally.permille_at(level, at);
+                    progress.events.push(Event::repair(rule, at, permille));
                 }
                 if k == last {
                     if let Some(e) = failure.take() {
