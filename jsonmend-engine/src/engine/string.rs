@@ -277,11 +277,14 @@ impl<T: Track> Engine<'_, T> {
                 self.pos += plain;
                 if self.is_partial() {
                     // Plain bytes are content whatever follows: each is
-                    // decided by itself (a watch step ends here).
+                    // decided by itself (a watch step ends here, unless it
+                    // goes on in a batch).
                     self.saw(self.pos - 1);
                     let out_end = self.out.len();
                     self.plain_run = Some((out_end - plain, out_end, self.pos - plain));
-                    return None;
+                    if !self.content_goes_on() {
+                        return None;
+                    }
                 }
             }
             let ch = match self.ch(self.pos) {
@@ -339,9 +342,26 @@ impl<T: Track> Engine<'_, T> {
                 }
             }
             if self.is_partial() {
-                return None;
+                if !self.content_goes_on() {
+                    return None;
+                }
+                // The character just read is decided by itself.
+                let out_end = self.out.len();
+                self.plain_run = Some((out_end - 1, out_end, self.pos - 1));
             }
         }
+    }
+
+    /// Whether a watch step reading string content goes on to the next run
+    /// or character: in a batch far from the end of what arrived, while the
+    /// step recorded no repair and examined nothing past what it read (a
+    /// piece of content is decided by its last character, and appends to
+    /// one path in a row are one delta, so the deltas are those of a step
+    /// per run or character).
+    fn content_goes_on(&self) -> bool {
+        self.whole_strings == Some(self.totals.count)
+            && self.track.horizon() < self.pos
+            && self.pos + 2 * L < self.src.len()
     }
 
     /// The close decision at a candidate closing quote; `after` is the
