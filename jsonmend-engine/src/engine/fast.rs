@@ -191,9 +191,26 @@ impl<T: Track> Engine<'_, T> {
             self.track.reset(horizon);
             return;
         }
-        self.cut = Some((self.repairs.len(), horizon, self.pending_synthesis()));
+        self.track.reset(horizon);
+        self.cut_here();
         self.colon();
         self.colon_value();
+    }
+
+    /// A watch batch step goes on past what it decided so far (once per
+    /// step): [`Engine::cut`] keeps where, and what follows counts as a
+    /// step of its own that recorded no repair yet. False when it cannot.
+    pub(crate) fn cut_here(&mut self) -> bool {
+        if self.whole_strings.is_none() || self.cut.is_some() {
+            return false;
+        }
+        self.cut = Some((
+            self.repairs.len(),
+            self.track.horizon(),
+            self.pending_synthesis(),
+        ));
+        self.whole_strings = Some(self.totals.count);
+        true
     }
 
     /// Right after a colon: a single space and a value that cannot end a

@@ -37,6 +37,16 @@ pub(crate) static PLAIN_SET: [u8; 256] = {
     t
 };
 
+/// Whether string content `rest` starts with something R076 may move out
+/// of a string cut after it: a plain run (its first `plain` bytes) of
+/// blanks and closers only, or an escaped tab or line break.
+fn ends_piece(rest: &[u8], plain: usize) -> bool {
+    match rest.get(..plain) {
+        Some(run) if plain > 0 => run.iter().all(|b| matches!(b, b' ' | b'}' | b']' | b')')),
+        _ => rest.first() == Some(&b'\\') && matches!(rest.get(1), Some(b't' | b'n' | b'r')),
+    }
+}
+
 /// The characters that close a string opened by `open`.
 fn closers(open: char) -> (char, char) {
     match open {
@@ -127,7 +137,7 @@ impl<T: Track> Engine<'_, T> {
                         // opening decided nothing (no repair): it writes
                         // nothing, and the content's first step examines
                         // what it did.
-                        if T::TRACKS && self.repairs.len() != before {
+                        if T::TRACKS && self.repairs.len() != before && !self.cut_here() {
                             return false;
                         }
                         match self.segment_step(st.ctx, seg) {
@@ -261,6 +271,8 @@ impl<T: Track> Engine<'_, T> {
             doubled,
             from,
         } = seg;
+        // A watch step that went on past its first run or character.
+        let mut went_on = false;
         loop {
             // Copy plain bytes in one go.
             let rest = self.src.get(self.pos..).unwrap_or_default();
@@ -270,6 +282,12 @@ impl<T: Track> Engine<'_, T> {
                 .position(|&b| PLAIN_SET.get(usize::from(b)).is_none_or(|&f| f & mask == 0))
                 .unwrap_or(rest.len());
             self.work.add(plain + 1);
+            if went_on && ends_piece(rest, plain) {
+                // What R076 may move out of a string cut after it starts
+                // here: the step ends before it, so the piece the reader
+                // holds it back from ends where this step ends.
+                return None;
+            }
             if plain > 0 {
                 self.content = true;
                 self.out
@@ -282,7 +300,12 @@ impl<T: Track> Engine<'_, T> {
                     self.saw(self.pos - 1);
                     let out_end = self.out.len();
                     self.plain_run = Some((out_end - plain, out_end, self.pos - plain));
-                    if !self.content_goes_on() {
+                    let trailing = matches!(self.out.last(), Some(b' ' | b'}' | b']' | b')'));
+                    if !self.content_goes_on(trailing) {
+                        return None;
+                    }
+                    went_on = true;
+                    if ends_piece(self.src.get(self.pos..).unwrap_or_default(), 0) {
                         return None;
                     }
                 }
@@ -342,9 +365,16 @@ impl<T: Track> Engine<'_, T> {
                 }
             }
             if self.is_partial() {
-                if !self.content_goes_on() {
+                // An escaped tab or line break may be moved out of a string
+                // cut after it (R076), like a trailing run of blanks and
+                // closers.
+                let trailing = self.pos >= 2
+                    && self.src.get(self.pos - 2) == Some(&b'\\')
+                    && matches!(self.src.get(self.pos - 1), Some(b't' | b'n' | b'r'));
+                if !self.content_goes_on(trailing) {
                     return None;
                 }
+                went_on = true;
                 // The character just read is decided by itself.
                 let out_end = self.out.len();
                 self.plain_run = Some((out_end - 1, out_end, self.pos - 1));
@@ -357,9 +387,12 @@ impl<T: Track> Engine<'_, T> {
     /// step recorded no repair and examined nothing past what it read (a
     /// piece of content is decided by its last character, and appends to
     /// one path in a row are one delta, so the deltas are those of a step
-    /// per run or character).
-    fn content_goes_on(&self) -> bool {
-        self.whole_strings == Some(self.totals.count)
+    /// per run or character). Not past content ending in what R076 would
+    /// move out of a string cut there (`trailing`): the reader holds that
+    /// back, and the piece before it must end where a step ended.
+    fn content_goes_on(&self, trailing: bool) -> bool {
+        !trailing
+            && self.whole_strings == Some(self.totals.count)
             && self.track.horizon() < self.pos
             && self.pos + 2 * L < self.src.len()
     }
