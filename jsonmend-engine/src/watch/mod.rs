@@ -396,10 +396,13 @@ impl Watch {
             let rewrote = marks.len() > 1 && marks.iter().any(|m| m.retracted.is_some());
             if starved || rewrote {
                 engine.undo_step();
-                if marks.is_empty() {
+                if marks.is_empty() && !batch {
                     // One token waits for more input.
                     break;
                 }
+                // (A batch's first step that starved runs again alone: read
+                // a token at a time, a string's content is decided before
+                // its close, which may be what waits.)
                 single = marks.len() + usize::from(starved);
                 continue;
             }
