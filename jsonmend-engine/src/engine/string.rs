@@ -37,13 +37,25 @@ pub(crate) static PLAIN_SET: [u8; 256] = {
     t
 };
 
+/// A byte of string content R076 may move out of a string cut after it: a
+/// blank or a closer.
+fn moved_out(b: u8) -> bool {
+    matches!(b, b' ' | b'}' | b']' | b')')
+}
+
+/// Whether `content` starts with an escaped tab or line break (R076 may
+/// move those out too).
+fn moved_out_escape(content: &[u8]) -> bool {
+    matches!(content, [b'\\', b't' | b'n' | b'r', ..])
+}
+
 /// Whether string content `rest` starts with something R076 may move out
 /// of a string cut after it: a plain run (its first `plain` bytes) of
 /// blanks and closers only, or an escaped tab or line break.
 fn ends_piece(rest: &[u8], plain: usize) -> bool {
     match rest.get(..plain) {
-        Some(run) if plain > 0 => run.iter().all(|b| matches!(b, b' ' | b'}' | b']' | b')')),
-        _ => rest.first() == Some(&b'\\') && matches!(rest.get(1), Some(b't' | b'n' | b'r')),
+        Some(run) if plain > 0 => run.iter().all(|&b| moved_out(b)),
+        _ => moved_out_escape(rest),
     }
 }
 
@@ -300,7 +312,7 @@ impl<T: Track> Engine<'_, T> {
                     self.saw(self.pos - 1);
                     let out_end = self.out.len();
                     self.plain_run = Some((out_end - plain, out_end, self.pos - plain));
-                    let trailing = matches!(self.out.last(), Some(b' ' | b'}' | b']' | b')'));
+                    let trailing = self.out.last().is_some_and(|&b| moved_out(b));
                     if !self.content_goes_on(trailing) {
                         return None;
                     }
@@ -368,9 +380,10 @@ impl<T: Track> Engine<'_, T> {
                 // An escaped tab or line break may be moved out of a string
                 // cut after it (R076), like a trailing run of blanks and
                 // closers.
-                let trailing = self.pos >= 2
-                    && self.src.get(self.pos - 2) == Some(&b'\\')
-                    && matches!(self.src.get(self.pos - 1), Some(b't' | b'n' | b'r'));
+                let trailing = self
+                    .src
+                    .get(self.pos.saturating_sub(2)..self.pos)
+                    .is_some_and(moved_out_escape);
                 if !self.content_goes_on(trailing) {
                     return None;
                 }
