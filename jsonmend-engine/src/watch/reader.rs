@@ -265,10 +265,13 @@ impl Reader {
                     self.pos += 1;
                     let Some(f) = self.frames.pop() else { continue };
                     sink.push(DeltaOp::Close, at, &f.path, "");
-                    let value = if f.object {
-                        Value::Object(Vec::new())
-                    } else {
-                        Value::Array(Vec::new())
+                    let object = f.object;
+                    let value = move || {
+                        if object {
+                            Value::Object(Vec::new())
+                        } else {
+                            Value::Array(Vec::new())
+                        }
                     };
                     let decl = f.decl;
                     let path = if self.settles_with_value(decl) {
@@ -330,12 +333,17 @@ impl Reader {
                     self.pos += len.max(1);
                     let decl = self.begin_value(out, holes, at, sink);
                     sink.push(DeltaOp::Add, at, &self.path, text);
-                    let (path, value) = if self.settles_with_value(decl) {
-                        (self.path.clone(), Value::parse(text).unwrap_or(Value::Null))
+                    let path = if self.settles_with_value(decl) {
+                        self.path.clone()
                     } else {
-                        (String::new(), Value::Null)
+                        String::new()
                     };
-                    self.settle(path, decl, value, notes);
+                    self.settle(
+                        path,
+                        decl,
+                        || Value::parse(text).unwrap_or(Value::Null),
+                        notes,
+                    );
                 }
             }
         }
@@ -411,7 +419,8 @@ impl Reader {
         } else {
             String::new()
         };
-        self.settle(path, open.decl, Value::String(open.content), notes);
+        let content = open.content;
+        self.settle(path, open.decl, || Value::String(content), notes);
         true
     }
 
@@ -491,7 +500,14 @@ impl Reader {
     }
 
     /// A value is complete.
-    fn settle(&mut self, path: String, decl: Decl, value: Value, notes: &mut Vec<Note>) {
+    /// (`value` builds the value, only when it is reported.)
+    fn settle(
+        &mut self,
+        path: String,
+        decl: Decl,
+        value: impl FnOnce() -> Value,
+        notes: &mut Vec<Note>,
+    ) {
         let root_member = self.frames.len() == 1 && self.frames.first().is_some_and(|f| f.object);
         let wanted = self.settles_with_value(decl);
         match self.frames.last_mut() {
@@ -502,7 +518,7 @@ impl Reader {
                         path,
                         root_member,
                         decl,
-                        value,
+                        value: value(),
                     });
                 }
             }
@@ -583,10 +599,13 @@ fn trailing_run(content: &[u8]) -> usize {
 fn string_end(out: &[u8], at: usize) -> Option<usize> {
     let mut i = at + 1;
     loop {
+        i += out
+            .get(i..)?
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\')?;
         match out.get(i)? {
             b'"' => return Some(i + 1),
-            b'\\' => i += 2,
-            _ => i += 1,
+            _ => i += 2,
         }
     }
 }
