@@ -183,18 +183,14 @@ impl<T: Track> Engine<'_, T> {
     /// per step), keeping where that was decided; otherwise the key ends
     /// the step, having examined nothing more.
     fn cut_then_colon(&mut self) {
-        if self.whole_strings.is_none() || self.cut.is_some() {
-            return;
-        }
         let horizon = self.track.horizon();
-        if self.byte(self.pos) != Some(b':') || self.byte(self.pos + 1) == Some(b':') {
-            self.track.reset(horizon);
-            return;
-        }
+        let colon = self.byte(self.pos) == Some(b':') && self.byte(self.pos + 1) != Some(b':');
+        // The key's repairs are decided by what the key examined.
         self.track.reset(horizon);
-        self.cut_here();
-        self.colon();
-        self.colon_value();
+        if colon && self.cut_here() {
+            self.colon();
+            self.colon_value();
+        }
     }
 
     /// A watch batch step goes on past what it decided so far (once per

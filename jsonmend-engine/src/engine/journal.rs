@@ -290,12 +290,19 @@ impl Journal {
 }
 
 impl<T: Track> Engine<'_, T> {
-    /// Starts a step that may be undone.
-    pub(crate) fn begin_step(&mut self) {
+    /// Clears what one token's step records for a watch (its horizon, the
+    /// rewrite, the plain run, a whole string's opening, a cut).
+    pub(crate) fn begin_token(&mut self) {
         self.track.reset(self.pos.saturating_sub(1));
         self.retracted = None;
         self.plain_run = None;
         self.open_at = None;
+        self.cut = None;
+    }
+
+    /// Starts a step that may be undone.
+    pub(crate) fn begin_step(&mut self) {
+        self.begin_token();
         self.journal.on = true;
         self.journal.undo.clear();
         self.journal.snap = Some(Snap {

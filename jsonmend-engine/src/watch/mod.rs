@@ -345,11 +345,7 @@ impl Watch {
             let mut failure = None;
             loop {
                 let before = engine.repairs.len();
-                engine.track.reset(engine.pos.saturating_sub(1));
-                engine.retracted = None;
-                engine.plain_run = None;
-                engine.open_at = None;
-                engine.cut = None;
+                engine.begin_token();
                 engine.whole_strings =
                     (batch && engine.pos + BATCH_MARGIN < src.len()).then_some(engine.totals.count);
                 let r = engine.advance();
@@ -518,10 +514,10 @@ impl Watch {
         let mut late = Vec::new();
         let read = self.reader.pos();
         let mut streamed = self.is_complete() && self.reader.open_string().is_none();
-        let utf8_known = self.source.utf8_known();
+        let utf8_runs = self.source.utf8_known();
         let engine = engine.and_then(|mut e| {
             e.partial = false;
-            e.utf8_runs = utf8_known;
+            e.utf8_runs = utf8_runs;
             let before = e.repairs.len();
             let out = e.out.len();
             e.run()?;
