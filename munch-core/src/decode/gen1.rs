@@ -10,7 +10,7 @@ use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
-use crate::format::csv::{Row, read_rows, tagged};
+use crate::format::csv::{Row, Rows};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -137,12 +137,12 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
     let (legend, scalar_block, table_blocks) = parts(payload);
     let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
     let (mut result, decls) = decode_rest(&scalars, opts);
-    let parsed: Vec<Vec<Row<'_>>> = table_blocks.iter().map(|b| read_rows(b)).collect();
+    let parsed = Rows::read(&table_blocks);
     // Rows by tag, found once: a decl's rows are then one lookup (the
     // reference scans every block for every decl, quadratic on hostile
     // input).
     let mut by_tag: HashMap<&str, Vec<&Row<'_>>> = HashMap::new();
-    for row in parsed.iter().flatten() {
+    for row in parsed.iter() {
         if let Some(tag) = row.first() {
             by_tag.entry(tag.as_ref()).or_default().push(row);
         }
@@ -233,12 +233,12 @@ pub(crate) fn verify_plain(
             _ => return Some(false),
         }
     }
-    let parsed: Vec<Vec<Row<'_>>> = table_blocks.iter().map(|b| read_rows(b)).collect();
+    let parsed = Rows::read(&table_blocks);
     for d in &decls {
         let Some(Value::Array(expected)) = input.get(&d.key) else {
             return Some(false);
         };
-        let mut rows = tagged(&parsed, &d.tag);
+        let mut rows = parsed.tagged(&d.tag);
         for want in expected {
             let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
                 return Some(false);

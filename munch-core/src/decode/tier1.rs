@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
-use crate::format::csv::{Row, read_rows, tagged};
+use crate::format::csv::Rows;
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -154,10 +154,10 @@ fn decode_parts(
     if tables.is_empty() {
         return result;
     }
-    let parsed: Vec<Vec<Row<'_>>> = parts.tables.iter().map(|b| read_rows(b)).collect();
+    let parsed = Rows::read(&parts.tables);
     for t in tables {
         let mut rows_out = Vec::new();
-        for row in tagged(&parsed, t.tag) {
+        for row in parsed.tagged(t.tag) {
             let mut obj = Map::with_capacity(t.cols.len());
             for (i, col) in t.cols.iter().enumerate() {
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
@@ -213,12 +213,12 @@ pub(crate) fn verify_plain(
             _ => return Some(false),
         }
     }
-    let parsed: Vec<Vec<Row<'_>>> = parts.tables.iter().map(|b| read_rows(b)).collect();
+    let parsed = Rows::read(&parts.tables);
     for t in schema.tables {
         let Some(Value::Array(expected)) = input.get(t.key) else {
             return Some(false);
         };
-        let mut rows = tagged(&parsed, t.tag);
+        let mut rows = parsed.tagged(t.tag);
         for want in expected {
             let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
                 return Some(false);

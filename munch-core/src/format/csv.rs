@@ -19,53 +19,76 @@ const UNQUOTED_STOP: ByteSet = ByteSet::new(b",\n\r");
 const QUOTE_TRIGGERS: ByteSet = ByteSet::new(b",\"\n\r");
 
 /// One row: its fields, the tag first.
-pub(crate) type Row<'a> = Vec<Cow<'a, str>>;
+pub(crate) type Row<'a> = [Cow<'a, str>];
 
-/// The rows of the parsed table blocks whose first field is `tag`, in
-/// block and row order (how the reference finds a table's rows).
-pub(crate) fn tagged<'r, 'a>(
-    blocks: &'r [Vec<Row<'a>>],
-    tag: &'r str,
-) -> impl Iterator<Item = &'r Row<'a>> {
-    blocks.iter().flatten().filter(move |r| {
-        r.first()
-            .is_some_and(|c| crate::value::same_bytes(c.as_bytes(), tag.as_bytes()))
-    })
+/// The rows of table blocks, in block and row order, their fields kept in
+/// one vector (no allocation per row).
+#[derive(Debug, Default)]
+pub(crate) struct Rows<'a> {
+    fields: Vec<Cow<'a, str>>,
+    /// Where each row's fields end in `fields`.
+    ends: Vec<usize>,
 }
 
-/// Reads every row of a table block. Blank lines give no row.
-pub(crate) fn read_rows(text: &str) -> Vec<Row<'_>> {
-    let mut rows = Vec::new();
-    let bytes = text.as_bytes();
-    let mut pos = 0;
-    let mut row: Row<'_> = Vec::new();
-    // `pos` is at the start of a record.
-    'record: while pos < bytes.len() {
-        match bytes.get(pos) {
-            Some(b'\n') => {
-                pos += 1;
-                continue 'record;
+impl<'a> Rows<'a> {
+    /// Reads every row of every block. Blank lines give no row.
+    pub(crate) fn read(blocks: &[&'a str]) -> Rows<'a> {
+        let mut rows = Rows::default();
+        for b in blocks {
+            rows.read_block(b);
+        }
+        rows
+    }
+
+    /// All rows.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Row<'a>> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let row = self.fields.get(start..end).unwrap_or_default();
+            start = end;
+            row
+        })
+    }
+
+    /// The rows whose first field is `tag` (how the reference finds a
+    /// table's rows).
+    pub(crate) fn tagged<'r>(&'r self, tag: &'r str) -> impl Iterator<Item = &'r Row<'a>> {
+        self.iter().filter(move |r| {
+            r.first()
+                .is_some_and(|c| crate::value::same_bytes(c.as_bytes(), tag.as_bytes()))
+        })
+    }
+
+    fn read_block(&mut self, text: &'a str) {
+        let bytes = text.as_bytes();
+        let mut pos = 0;
+        // `pos` is at the start of a record.
+        'record: while pos < bytes.len() {
+            match bytes.get(pos) {
+                Some(b'\n') => {
+                    pos += 1;
+                    continue 'record;
+                }
+                Some(b'\r') => {
+                    if let Some(after) = row_end_after_cr(bytes, pos) {
+                        pos = after;
+                        continue 'record;
+                    }
+                }
+                _ => {}
             }
-            Some(b'\r') => {
-                if let Some(after) = row_end_after_cr(bytes, pos) {
-                    pos = after;
+            // Fields of one record.
+            loop {
+                let (field, next, ends_row) = read_field(text, pos);
+                self.fields.push(field);
+                pos = next;
+                if ends_row {
+                    self.ends.push(self.fields.len());
                     continue 'record;
                 }
             }
-            _ => {}
-        }
-        // Fields of one record.
-        loop {
-            let (field, next, ends_row) = read_field(text, pos);
-            row.push(field);
-            pos = next;
-            if ends_row {
-                rows.push(core::mem::take(&mut row));
-                continue 'record;
-            }
         }
     }
-    rows
 }
 
 /// Where the row continues after a CR at `at` that ends it: the CR run
@@ -195,9 +218,9 @@ mod tests {
     use super::*;
 
     fn rows(text: &str) -> Vec<Vec<String>> {
-        read_rows(text)
-            .into_iter()
-            .map(|r| r.into_iter().map(Cow::into_owned).collect())
+        Rows::read(&[text])
+            .iter()
+            .map(|r| r.iter().map(|c| c.clone().into_owned()).collect())
             .collect()
     }
 
