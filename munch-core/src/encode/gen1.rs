@@ -12,7 +12,7 @@ use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, too_long, write_header};
 use crate::decode::gen1::TAGS;
-use crate::format::csv::{FIELD_LIMIT, write_field};
+use crate::format::csv::{FIELD_LIMIT, finish_field};
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::value::{Kind, kind};
@@ -320,7 +320,6 @@ pub(crate) fn encode(
         }
     }
     pairs.write(hardened, &mut out);
-    let mut cell = String::new();
     let mut long_cell = false;
     for (n, (t, (_, types))) in tables.iter().zip(&typed).enumerate() {
         out.push_str("\n\n");
@@ -332,13 +331,13 @@ pub(crate) fn encode(
             out.push_str(tag);
             for (v, ty) in values(row).zip(types) {
                 out.push(',');
-                cell.clear();
+                let start = out.len();
                 match v {
-                    Value::String(s) if *ty == "str" => legend.encode(s, hardened, &mut cell),
-                    v => write_value_text(v, &mut cell),
+                    Value::String(s) if *ty == "str" => legend.encode(s, hardened, &mut out),
+                    v => write_value_text(v, &mut out),
                 }
-                long_cell |= too_long(&cell);
-                write_field(&cell, &mut out);
+                long_cell |= too_long(out.get(start..).unwrap_or_default());
+                finish_field(&mut out, start);
             }
         }
     }

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, RowCursor, check_key, too_long, write_header};
-use crate::format::csv::write_field;
+use crate::format::csv::finish_field;
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
@@ -222,7 +222,6 @@ pub(crate) fn encode(
         out.push_str("\n\n");
     }
     pairs.write(hardened, &mut out);
-    let mut cell = String::new();
     let mut long_cell = false;
     for t in tables {
         let rows = rows_of(response, t.key)?;
@@ -239,7 +238,7 @@ pub(crate) fn encode(
             let mut cursor = RowCursor::new(m);
             for c in t.cols {
                 out.push(',');
-                cell.clear();
+                let start = out.len();
                 let v = cursor.get(c.name);
                 if let Some(v) = v {
                     if !v.is_null() && v.as_str() != Some("") {
@@ -248,13 +247,13 @@ pub(crate) fn encode(
                 }
                 match v {
                     Some(Value::String(s)) if t.interned(c.name) => {
-                        legend.encode(s, hardened, &mut cell)
+                        legend.encode(s, hardened, &mut out)
                     }
-                    Some(v) => write_value_text(v, &mut cell),
+                    Some(v) => write_value_text(v, &mut out),
                     None => {}
                 }
-                long_cell |= too_long(&cell);
-                write_field(&cell, &mut out);
+                long_cell |= too_long(out.get(start..).unwrap_or_default());
+                finish_field(&mut out, start);
             }
         }
         if any_row && !any_value {

@@ -196,6 +196,27 @@ fn append(owned: Option<String>, text: &str, from: usize, to: usize) -> Cow<'_, 
     }
 }
 
+/// Turns the text appended to `out` since `start` (one field's raw text)
+/// into the field Python's `csv.writer` writes: left in place unless it
+/// needs quotes, quoted in place unless it holds quotes to double.
+pub(crate) fn finish_field(out: &mut String, start: usize) {
+    let Some(raw) = out.get(start..) else { return };
+    let Some(at) = QUOTE_TRIGGERS.find(raw.as_bytes()) else {
+        return;
+    };
+    let has_quote = raw
+        .as_bytes()
+        .get(at..)
+        .is_some_and(|rest| memchr::memchr(b'"', rest).is_some());
+    if has_quote {
+        let raw = out.split_off(start);
+        write_field(&raw, out);
+    } else {
+        out.insert(start, '"');
+        out.push('"');
+    }
+}
+
 /// Appends one field as Python's `csv.writer` writes it.
 pub(crate) fn write_field(field: &str, out: &mut String) {
     if QUOTE_TRIGGERS.find(field.as_bytes()).is_some() {
@@ -222,6 +243,28 @@ mod tests {
             .iter()
             .map(|r| r.iter().map(|c| c.clone().into_owned()).collect())
             .collect()
+    }
+
+    #[test]
+    fn a_field_finished_in_place_is_the_field_written() {
+        for field in [
+            "",
+            "plain",
+            "a,b",
+            "say \"hi\"",
+            "\"",
+            "line\nbreak",
+            "cr\r",
+            "x,\"y\"",
+            "é,ü",
+        ] {
+            let mut written = String::from("r,");
+            write_field(field, &mut written);
+            let mut finished = String::from("r,");
+            finished.push_str(field);
+            finish_field(&mut finished, 2);
+            assert_eq!(finished, written, "{field:?}");
+        }
     }
 
     #[test]

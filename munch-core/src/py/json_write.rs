@@ -100,11 +100,8 @@ fn string_len(s: &str, ascii: bool) -> usize {
     let bytes = s.as_bytes();
     let mut n = bytes.len() + 2;
     // Most strings need no escape: one pass with no early exit (strings
-    // are short; deciding per byte costs more than reading on).
-    let any = bytes.iter().fold(false, |any, &b| {
-        any | (b < 0x20) | (b == b'"') | (b == b'\\') | (b >= 0x7f)
-    });
-    if !any {
+    // are short; deciding per word costs more than reading on).
+    if !any_special(bytes) {
         return n;
     }
     let mut i = 0;
@@ -241,12 +238,47 @@ fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
 /// Whether any byte of the word needs a look: below 0x20, `"`, `\\`,
 /// 0x7F or above (SWAR; a false positive only costs the slow path).
 fn word_has_special(w: u64) -> bool {
+    special_bits(w) != 0
+}
+
+/// Nonzero when some byte of the word is below 0x20, `"`, `\\`, 0x7F or
+/// above (SWAR).
+fn special_bits(w: u64) -> u64 {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let zero = |v: u64| v.wrapping_sub(LO) & !v & HI;
     let below_space = w.wrapping_sub(LO * 0x20) & !w & HI;
-    (below_space | zero(w ^ (LO * 0x22)) | zero(w ^ (LO * 0x5c)) | zero(w ^ (LO * 0x7f)) | (w & HI))
-        != 0
+    below_space | zero(w ^ (LO * 0x22)) | zero(w ^ (LO * 0x5c)) | zero(w ^ (LO * 0x7f)) | (w & HI)
+}
+
+/// Whether any byte needs a look ([`special_bits`] over every word; the
+/// last word overlaps the one before it, or holds a short string padded
+/// with spaces).
+fn any_special(bytes: &[u8]) -> bool {
+    let word = |at: usize| {
+        let mut w = [b' '; 8];
+        if let Some(chunk) = bytes.get(at..at + 8) {
+            w.copy_from_slice(chunk);
+        }
+        u64::from_le_bytes(w)
+    };
+    if bytes.len() < 8 {
+        let w = bytes
+            .iter()
+            .enumerate()
+            .fold(u64::from_le_bytes([b' '; 8]), |w, (i, &b)| {
+                let shift = 8 * i;
+                (w & !(0xff << shift)) | (u64::from(b) << shift)
+            });
+        return special_bits(w) != 0;
+    }
+    let mut acc = special_bits(word(bytes.len() - 8));
+    let mut at = 0;
+    while at + 8 <= bytes.len() {
+        acc |= special_bits(word(at));
+        at += 8;
+    }
+    acc != 0
 }
 
 /// The first offset at or after `i` whose eight-byte word holds a byte
@@ -333,6 +365,22 @@ mod tests {
 mod len_tests {
     use super::*;
     use crate::py::json_parse::parse;
+
+    #[test]
+    fn any_special_sees_every_position_of_every_length() {
+        let plain = |b: u8| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\';
+        for len in 0..20 {
+            for special in [0x00u8, 0x1f, b'"', b'\\', 0x7f, 0x80, 0xff] {
+                for at in 0..len {
+                    let mut bytes = alloc::vec![b'a'; len];
+                    bytes[at] = special;
+                    assert!(any_special(&bytes), "{len} {special} {at}");
+                }
+            }
+            let bytes: Vec<u8> = (0..len).map(|i| b' ' + (i as u8 * 7) % 95).collect();
+            assert_eq!(any_special(&bytes), !bytes.iter().all(|&b| plain(b)));
+        }
+    }
 
     #[test]
     fn counted_length_equals_text_length() {
