@@ -69,6 +69,11 @@ fn parse_exp(text: &[u8]) -> i32 {
 /// The byte length of [`write_float_repr`]'s text of a finite `x`,
 /// without writing it.
 pub(crate) fn float_repr_len(x: f64) -> usize {
+    let mut buf = ryu::Buffer::new();
+    let text = buf.format_finite(x);
+    if ryu_text_is_repr(text) {
+        return text.len();
+    }
     let sign = usize::from(x.is_sign_negative());
     if x == 0.0 {
         return sign + 3;
@@ -99,6 +104,27 @@ pub(crate) fn write_float_repr(x: f64, out: &mut String) {
         out.push_str(if x > 0.0 { "inf" } else { "-inf" });
         return;
     }
+    let mut buf = ryu::Buffer::new();
+    let text = buf.format_finite(x);
+    if ryu_text_is_repr(text) {
+        out.push_str(text);
+        return;
+    }
+    write_from_digits(x, out);
+}
+
+/// Whether ryu's text of a finite value is Python's `repr` as it is: ryu
+/// writes fixed notation for decimal exponents −5 to 15 with the same
+/// shortest digits (and `.0` after integers, a `-` sign, `0.0`), Python
+/// for −4 to 15; so any fixed text but `0.0000…` (exponent −5).
+fn ryu_text_is_repr(text: &str) -> bool {
+    let b = text.as_bytes();
+    let magnitude = b.strip_prefix(b"-").unwrap_or(b);
+    !magnitude.starts_with(b"0.0000") && !b.iter().any(|&c| c == b'e' || c == b'E')
+}
+
+/// [`write_float_repr`] of a finite `x` built from its shortest digits.
+fn write_from_digits(x: f64, out: &mut String) {
     if x.is_sign_negative() {
         out.push('-');
     }
@@ -183,6 +209,43 @@ mod tests {
     }
 
     #[test]
+    fn ryu_fast_path_is_the_repr_built_from_digits() {
+        let mut x: u64 = 0x5eed_0f_f10a7;
+        let fixed = [
+            0.0,
+            -0.0,
+            1e15,
+            1e16,
+            1e-4,
+            1e-5,
+            5e-5,
+            9.99e-5,
+            0.5,
+            -123.25,
+            1234567890123456.7,
+        ];
+        let check = |f: f64| {
+            let mut built = String::new();
+            write_from_digits(f, &mut built);
+            assert_eq!(repr(f), built, "{f:e}");
+        };
+        fixed.into_iter().for_each(check);
+        for i in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let f = if i % 2 == 0 {
+                f64::from_bits(x)
+            } else {
+                (x % 1_000_000) as f64 / 997.0 * 10f64.powi((x >> 40) as i32 % 30 - 15)
+            };
+            if f.is_finite() {
+                check(f);
+            }
+        }
+    }
+
+    #[test]
     fn counted_length_is_the_written_one() {
         let mut x: u64 = 0x0bad_cafe_1234_5678;
         let fixed = [
@@ -229,6 +292,8 @@ mod tests {
             (100.0, "100.0"),
             (0.5, "0.5"),
             (123e-7, "1.23e-05"),
+            (5e-5, "5e-05"),
+            (9.99e-5, "9.99e-05"),
             (1e22, "1e+22"),
             (1.7976931348623157e308, "1.7976931348623157e+308"),
             (2.5e-308, "2.5e-308"),
