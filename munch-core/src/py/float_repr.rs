@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn ryu_fast_path_is_the_repr_built_from_digits() {
-        let mut x: u64 = 0x5eed_0f_f10a7;
+        let mut x: u64 = 0x05ee_d0ff_10a7;
         let fixed = [
             0.0,
             -0.0,
