@@ -53,18 +53,22 @@ pub struct Mismatch {
 /// ```
 #[must_use]
 pub fn exact_eq(a: &Value, b: &Value, order: KeyOrder) -> bool {
+    // Two scalars need no stack.
+    if let Some(same) = scalars_eq(kind(a), kind(b)) {
+        return same;
+    }
     // No paths are built on this path: they are only needed to report a
     // difference, which `first_mismatch` does.
     let mut stack: Vec<(&Value, &Value)> = alloc::vec![(a, b)];
     while let Some((a, b)) = stack.pop() {
-        let same = match (kind(a), kind(b)) {
-            (Kind::Null, Kind::Null) => true,
-            (Kind::Bool(x), Kind::Bool(y)) => x == y,
-            (Kind::Int(x), Kind::Int(y)) => int_eq(x, y),
-            (Kind::Float(x), Kind::Float(y)) => {
-                x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
+        let (ka, kb) = (kind(a), kind(b));
+        if let Some(same) = scalars_eq(ka, kb) {
+            if !same {
+                return false;
             }
-            (Kind::Str(x), Kind::Str(y)) => x == y,
+            continue;
+        }
+        let same = match (ka, kb) {
             (Kind::List(x), Kind::List(y)) => {
                 if x.len() != y.len() {
                     return false;
@@ -105,6 +109,22 @@ pub fn exact_eq(a: &Value, b: &Value, order: KeyOrder) -> bool {
         }
     }
     true
+}
+
+/// Whether two values of these kinds are equal, when one of them is a
+/// scalar (`None` for two containers).
+fn scalars_eq(a: Kind<'_>, b: Kind<'_>) -> Option<bool> {
+    Some(match (a, b) {
+        (Kind::List(_) | Kind::Dict(_), Kind::List(_) | Kind::Dict(_)) => return None,
+        (Kind::Null, Kind::Null) => true,
+        (Kind::Bool(x), Kind::Bool(y)) => x == y,
+        (Kind::Int(x), Kind::Int(y)) => int_eq(x, y),
+        (Kind::Float(x), Kind::Float(y)) => {
+            x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
+        }
+        (Kind::Str(x), Kind::Str(y)) => x == y,
+        _ => false,
+    })
 }
 
 fn type_name(k: &Kind<'_>) -> &'static str {

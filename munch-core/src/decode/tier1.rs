@@ -244,6 +244,25 @@ pub(crate) fn verify_plain(
     Some(true)
 }
 
+/// [`cell_equals`] for an `int` or `float` cell that reads as a finite
+/// number, without building the value (`None` otherwise).
+fn number_equals(text: &str, hint: &str, want: &Value) -> Option<bool> {
+    match hint {
+        "float" => {
+            let y = crate::py::number::parse_float(text).filter(|y| y.is_finite())?;
+            Some(matches!(kind(want), Kind::Float(x) if x.to_bits() == y.to_bits()))
+        }
+        "int" => {
+            let v = crate::py::number::parse_int(text)?;
+            let Kind::Int(n) = kind(&v) else {
+                return None;
+            };
+            Some(matches!(kind(want), Kind::Int(w) if crate::value::int_eq(w, n)))
+        }
+        _ => None,
+    }
+}
+
 /// Whether a table cell decodes (legend, then the type's coercion) to
 /// exactly `want`; strings are compared without building them.
 pub(crate) fn cell_equals(
@@ -270,6 +289,11 @@ pub(crate) fn cell_equals(
             _ => false,
         };
     }
+    if head.is_empty() {
+        if let Some(same) = number_equals(tail, hint, want) {
+            return same;
+        }
+    }
     let text: Cow<'_, str> = if head.is_empty() {
         Cow::Borrowed(tail)
     } else {
@@ -279,4 +303,57 @@ pub(crate) fn cell_equals(
         Cow::Owned(s)
     };
     exact_eq(&coerce(text, hint), want, KeyOrder::Any)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The number fast path answers as coercion and exact comparison do.
+    #[test]
+    fn number_cells_compare_as_their_coerced_values() {
+        let texts = [
+            "7",
+            "-7",
+            "007",
+            " 7",
+            "7_0",
+            "1.5",
+            "-0.0",
+            "0.0",
+            "1e3",
+            "1.0",
+            "inf",
+            "nan",
+            "x",
+            "99999999999999999999",
+        ];
+        let wants = [
+            json!(7),
+            json!(-7),
+            json!(70),
+            json!(1.5),
+            json!(-0.0),
+            json!(0.0),
+            json!(1000.0),
+            json!(1.0),
+            json!(1),
+            json!("7"),
+            json!(null),
+            json!(99_999_999_999_999_999_999.0),
+        ];
+        for text in texts {
+            for hint in ["int", "float"] {
+                for want in &wants {
+                    let slow = exact_eq(&coerce(Cow::Borrowed(text), hint), want, KeyOrder::Any);
+                    if let Some(fast) = number_equals(text, hint, want) {
+                        assert_eq!(fast, slow, "{text:?} {hint} {want}");
+                    }
+                    let legend = Legend::default();
+                    assert_eq!(cell_equals(text, false, hint, &legend, want), slow);
+                }
+            }
+        }
+    }
 }

@@ -34,8 +34,17 @@ impl<'a> Rows<'a> {
     /// Reads every row of every block. Blank lines give no row.
     pub(crate) fn read(blocks: &[&'a str]) -> Rows<'a> {
         let mut rows = Rows::default();
+        // Sized once: a row per line at most, and (after the first row)
+        // as many fields per row as the first has, never more fields than
+        // the text has bytes to separate them.
+        let bytes: usize = blocks.iter().map(|b| b.len()).sum();
+        let lines: usize = blocks
+            .iter()
+            .map(|b| memchr::memchr_iter(b'\n', b.as_bytes()).count() + 1)
+            .sum();
+        rows.ends.reserve(lines);
         for b in blocks {
-            rows.read_block(b);
+            rows.read_block(b, lines, bytes);
         }
         rows
     }
@@ -59,7 +68,7 @@ impl<'a> Rows<'a> {
         })
     }
 
-    fn read_block(&mut self, text: &'a str) {
+    fn read_block(&mut self, text: &'a str, lines: usize, total: usize) {
         let bytes = text.as_bytes();
         let mut pos = 0;
         // `pos` is at the start of a record.
@@ -84,6 +93,11 @@ impl<'a> Rows<'a> {
                 pos = next;
                 if ends_row {
                     self.ends.push(self.fields.len());
+                    if self.ends.len() == 1 {
+                        let per_row = self.fields.len();
+                        let want = per_row.saturating_mul(lines).min(total / 2 + lines);
+                        self.fields.reserve(want.saturating_sub(per_row));
+                    }
                     continue 'record;
                 }
             }
