@@ -328,7 +328,8 @@ impl<T: Track> Engine<'_, T> {
     }
 
     /// Probe: optional whitespace, a key (quoted within `L` on one line, or a
-    /// bare identifier) and `:` from `at`.
+    /// bare identifier, with or without the closing quote of a key missing
+    /// its opening one) and `:` from `at`.
     pub(crate) fn key_colon_at(&self, at: usize, bare_ok: bool) -> bool {
         let at = self.skip_space(at);
         let Some(ch) = self.ch(at) else { return false };
@@ -349,7 +350,12 @@ impl<T: Track> Engine<'_, T> {
             {
                 e += 1;
             }
-            e
+            // A key missing its opening quote (R017) ends with its closing
+            // one.
+            match self.ch(e) {
+                Some(c) if is_quote(c.c) => e + c.len,
+                _ => e,
+            }
         } else {
             return false;
         };
