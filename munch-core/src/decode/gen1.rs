@@ -238,22 +238,26 @@ pub(crate) fn verify_plain(
         let Some(Value::Array(expected)) = input.get(&d.key) else {
             return Some(false);
         };
+        // Decoded rows hold each column once (a repeated name keeps its
+        // last value), so the input row must have exactly the distinct
+        // names, each compared at its last occurrence (found once per
+        // table, not per row).
+        let mut last_at: HashMap<&str, usize> = HashMap::with_capacity(d.cols.len());
+        for (i, col) in d.cols.iter().enumerate() {
+            last_at.insert(col.as_str(), i);
+        }
+        let distinct = last_at.len();
         let mut rows = parsed.tagged(&d.tag);
         for want in expected {
             let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
                 return Some(false);
             };
-            // Decoded rows hold each column once (a repeated name keeps
-            // its last value), so the input row must have exactly them.
-            let mut distinct = d.cols.clone();
-            distinct.sort_unstable();
-            distinct.dedup();
-            if want.len() != distinct.len() {
+            if want.len() != distinct {
                 return Some(false);
             }
             let mut cursor = RowCursor::new(want);
             for (i, col) in d.cols.iter().enumerate() {
-                if d.cols.get(i + 1..).is_some_and(|later| later.contains(col)) {
+                if distinct != d.cols.len() && last_at.get(col.as_str()) != Some(&i) {
                     continue;
                 }
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());

@@ -6,6 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 use hashbrown::HashMap;
+use hashbrown::hash_map::Entry;
 
 use crate::py::number::int_text;
 use crate::unicode::{is_break, is_digit, split_lines};
@@ -233,14 +234,16 @@ impl<'v> Builder<'v> {
     }
 
     fn bump(&mut self, s: &'v str, by: usize) {
-        match self.index.get(s) {
-            Some(&i) => {
-                if let Some(e) = self.order.get_mut(i) {
+        // One hash per observation: the entry either holds the string's
+        // slot or takes the next one.
+        match self.index.entry(s) {
+            Entry::Occupied(e) => {
+                if let Some(e) = self.order.get_mut(*e.get()) {
                     e.1 += by;
                 }
             }
-            None => {
-                self.index.insert(s, self.order.len());
+            Entry::Vacant(e) => {
+                e.insert(self.order.len());
                 self.order.push((s, by));
             }
         }
@@ -259,6 +262,8 @@ impl<'v> Builder<'v> {
             }
             let bytes = s.as_bytes();
             let mut pos = 0usize;
+            // Characters of `s[..counted]`, counted a piece at a time.
+            let (mut counted, mut chars) = (0usize, 0usize);
             while let Some(off) =
                 memchr::memchr2(b'/', b'\\', bytes.get(pos + 1..).unwrap_or_default())
             {
@@ -267,15 +272,19 @@ impl<'v> Builder<'v> {
                     break;
                 }
                 let prefix = s.get(..=sep).unwrap_or_default();
-                if prefix.chars().count() >= 6 {
-                    match index.get(prefix) {
-                        Some(&i) => {
-                            if let Some(b) = buckets.get_mut(i) {
+                chars += s
+                    .get(counted..=sep)
+                    .map_or(0, |piece| piece.chars().count());
+                counted = sep + 1;
+                if chars >= 6 {
+                    match index.entry(prefix) {
+                        Entry::Occupied(e) => {
+                            if let Some(b) = buckets.get_mut(*e.get()) {
                                 b.1 += uses;
                             }
                         }
-                        None => {
-                            index.insert(prefix, buckets.len());
+                        Entry::Vacant(e) => {
+                            e.insert(buckets.len());
                             buckets.push((prefix, uses));
                         }
                     }
@@ -287,14 +296,14 @@ impl<'v> Builder<'v> {
             if count < 2 {
                 continue;
             }
-            match self.index.get(prefix) {
-                Some(&i) => {
-                    if let Some(e) = self.order.get_mut(i) {
+            match self.index.entry(prefix) {
+                Entry::Occupied(e) => {
+                    if let Some(e) = self.order.get_mut(*e.get()) {
                         e.1 = e.1.max(count);
                     }
                 }
-                None => {
-                    self.index.insert(prefix, self.order.len());
+                Entry::Vacant(e) => {
+                    e.insert(self.order.len());
                     self.order.push((prefix, count));
                 }
             }
