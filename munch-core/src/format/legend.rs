@@ -256,8 +256,8 @@ impl<'v> Builder<'v> {
         let mut buckets: Vec<(&'v str, usize)> = Vec::new();
         let mut index: HashMap<&'v str, usize> = HashMap::new();
         for &(s, uses) in &self.order {
-            let total = s.chars().count();
-            if total < 6 {
+            // Six characters take at most 24 bytes.
+            if s.len() < 6 || (s.len() < 24 && s.chars().count() < 6) {
                 continue;
             }
             let bytes = s.as_bytes();
@@ -272,10 +272,13 @@ impl<'v> Builder<'v> {
                     break;
                 }
                 let prefix = s.get(..=sep).unwrap_or_default();
-                chars += s
-                    .get(counted..=sep)
-                    .map_or(0, |piece| piece.chars().count());
-                counted = sep + 1;
+                // Only whether the prefix has six characters matters.
+                if chars < 6 {
+                    chars += s
+                        .get(counted..=sep)
+                        .map_or(0, |piece| piece.chars().count());
+                    counted = sep + 1;
+                }
                 if chars >= 6 {
                     match index.entry(prefix) {
                         Entry::Occupied(e) => {
@@ -471,6 +474,32 @@ mod tests {
                     assert_eq!(got, want, "{refs:?} {v:?} {hardened}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn path_prefixes_count_characters_not_bytes() {
+        // Each path is observed four times and each prefix through two
+        // paths; only prefixes of six characters or more are candidates.
+        let paths = [
+            "é/ü/ö/a.py", // `é/ü/ö/` is 6 characters (9 bytes)
+            "é/ü/ö/b.py",
+            "éé/x/a.txt", // `éé/x/` is 5 characters (7 bytes)
+            "éé/x/b.txt",
+            "abcdef/ghijklmnopqrstuvwxyz/c", // long byte run, ASCII
+            "abcdef/ghijklmnopqrstuvwxyz/d",
+        ];
+        let mut b = Builder::default();
+        for s in paths.iter().cycle().take(4 * paths.len()) {
+            b.observe(s);
+        }
+        b.add_prefixes();
+        let e = b.finish(0, false);
+        for p in ["é/ü/ö/", "abcdef/", "abcdef/ghijklmnopqrstuvwxyz/"] {
+            assert!(e.list.contains(&p), "{p} missing from {:?}", e.list);
+        }
+        for p in ["é/", "é/ü/", "éé/", "éé/x/"] {
+            assert!(!e.list.contains(&p), "{p} in {:?}", e.list);
         }
     }
 
