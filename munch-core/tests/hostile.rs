@@ -63,6 +63,26 @@ fn shared_rows_of_many_gen1_tables_are_bounded() {
 }
 
 #[test]
+fn short_rows_of_a_wide_gen1_table_are_bounded() {
+    // One decl of 2,000 columns and 2,000 rows holding only their tag:
+    // every row would get 2,000 members (4 million, some 400 MB, from a
+    // 20 KB payload).
+    let n = 2_000;
+    let cols: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+    let rows = "t\n".repeat(n);
+    let payload = format!(
+        "#MUNCH/1 tool=t enc=gen1\n\n__tables=t:k:{}\n\n{rows}",
+        cols.join("|")
+    );
+    let opts = DecodeOptions {
+        expansion_floor: 1 << 20,
+        ..DecodeOptions::default()
+    };
+    let err = decode_with(&payload, &opts).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+}
+
+#[test]
 fn many_tables_with_distinct_tags_stay_linear() {
     // 20,000 decls with their own tags and one row each: each decl finds
     // its rows by one lookup, not by scanning all 20,000 rows (which the

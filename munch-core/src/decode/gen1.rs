@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
+use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
@@ -141,18 +141,33 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
     // Rows by tag, found once: a decl's rows are then one lookup (the
     // reference scans every block for every decl, quadratic on hostile
     // input).
-    let mut by_tag: HashMap<&str, Vec<&Row<'_>>> = HashMap::new();
+    let mut by_tag: HashMap<&str, (Vec<&Row<'_>>, bool)> = HashMap::new();
     for row in parsed.iter() {
         if let Some(tag) = row.first() {
-            by_tag.entry(tag.as_ref()).or_default().push(row);
+            by_tag.entry(tag.as_ref()).or_default().0.push(row);
         }
     }
     for decl in decls {
         let mut rows_out = Vec::new();
-        for row in by_tag.get(decl.tag.as_str()).into_iter().flatten() {
-            // Every decl copies its rows: several decls with one tag copy
-            // the same rows again, so all of it counts against the budget.
-            let size: usize = row.iter().map(|c| c.len() + 1).sum();
+        let (rows, copy) = match by_tag.get_mut(decl.tag.as_str()) {
+            Some((rows, used)) => (rows.as_slice(), core::mem::replace(used, true)),
+            None => (&[][..], false),
+        };
+        for row in rows {
+            // What the decl builds counts against the budget: each cell's
+            // text, and where the decoder makes more than the payload
+            // holds — a column the row lacks, or rows an earlier decl with
+            // the same tag already took (every decl copies its rows) — the
+            // member's key and the value holding it too.
+            let size: usize = decl
+                .cols
+                .iter()
+                .enumerate()
+                .map(|(i, col)| match row.get(i + 1) {
+                    Some(c) if !copy => c.len() + 1,
+                    c => c.map_or(0, |c| c.len()) + col.len() + VALUE_COST,
+                })
+                .sum();
             if !budget.spend(size, row.first().map_or(0, |c| offset_in(payload, c))) {
                 return Value::Null;
             }

@@ -28,16 +28,21 @@ pub struct DecodeOptions {
     /// Deepest JSON nesting accepted (input JSON, blobs and cells).
     /// Default 1,000.
     pub depth_limit: usize,
-    /// How much text a payload may expand into, as a multiple of its own
+    /// How much a payload may expand into, as a multiple of its own
     /// length: legend handles, rows that several gen1 tables share and
     /// symbol lists that several fo1 batch entries share are copied into
     /// the decoded value, so a small hostile payload could otherwise ask
-    /// for gigabytes. Default 64 (real payloads stay far below).
+    /// for gigabytes. A copied value counts its text plus 64 bytes for its
+    /// structure. Default 64 (real payloads stay far below).
     pub expansion_ratio: usize,
     /// Expansion always allowed whatever the payload's length, in bytes.
     /// Default 16 MiB.
     pub expansion_floor: usize,
 }
+
+/// What the expansion budget charges for each value it copies, besides
+/// the value's text: about what the decoded value's structure takes.
+pub(crate) const VALUE_COST: usize = 64;
 
 /// The decoder's allowance for text it produces beyond the payload
 /// itself (see [`DecodeOptions::expansion_ratio`]).

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::{iter_items, py_iter, truthy};
-use crate::decode::Budget;
+use crate::decode::{Budget, VALUE_COST};
 use crate::encode::Fail;
 use crate::tier1::schema::is_universal_body_key;
 use crate::value::{Kind, kind};
@@ -52,7 +52,7 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>, budget: &mut Budget) {
             Value::String(f) => index.get(f).and_then(|&i| by_file.get(i)).map(|g| {
                 // Entries naming one file each get a copy of its
                 // symbols: the copies count against the budget.
-                budget.spend(g.1.len().saturating_mul(64), 0);
+                budget.spend(g.1.len().saturating_mul(VALUE_COST), 0);
                 g.1.clone()
             }),
             _ => None,
