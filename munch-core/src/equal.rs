@@ -166,13 +166,7 @@ pub fn first_mismatch(expected: &Value, got: &Value, order: KeyOrder) -> Option<
     while let Some((e, g, path)) = stack.pop() {
         let (ke, kg) = (kind(e), kind(g));
         let same = match (&ke, &kg) {
-            (Kind::Null, Kind::Null) => true,
-            (Kind::Bool(x), Kind::Bool(y)) => x == y,
-            (Kind::Int(x), Kind::Int(y)) => int_eq(x, y),
-            (Kind::Float(x), Kind::Float(y)) => {
-                x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
-            }
-            (Kind::Str(x), Kind::Str(y)) => x == y,
+            _ if scalars_eq(ke, kg).is_some() => scalars_eq(ke, kg) == Some(true),
             (Kind::List(x), Kind::List(y)) => {
                 if x.len() != y.len() {
                     return Some(Mismatch {

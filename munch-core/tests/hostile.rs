@@ -7,6 +7,16 @@ use std::time::Instant;
 
 use munch_core::{DecodeErrorKind, DecodeOptions, decode, decode_with};
 
+/// Decoding `payload` with 1 MiB of allowed expansion stops at the limit.
+fn refused_past_one_mib(payload: &str) {
+    let opts = DecodeOptions {
+        expansion_floor: 1 << 20,
+        ..DecodeOptions::default()
+    };
+    let err = decode_with(payload, &opts).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+}
+
 #[test]
 fn legend_bomb_is_refused() {
     let literal = "x".repeat(256 << 10);
@@ -52,13 +62,8 @@ fn shared_rows_of_many_gen1_tables_are_bounded() {
         "#MUNCH/1 tool=t enc=gen1\n\n__tables={}\n\n{rows}",
         decls.join(",")
     );
-    let opts = DecodeOptions {
-        expansion_floor: 1 << 20,
-        ..DecodeOptions::default()
-    };
     let start = Instant::now();
-    let err = decode_with(&payload, &opts).unwrap_err();
-    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+    refused_past_one_mib(&payload);
     assert!(start.elapsed().as_secs() < 5);
 }
 
@@ -74,12 +79,7 @@ fn short_rows_of_a_wide_gen1_table_are_bounded() {
         "#MUNCH/1 tool=t enc=gen1\n\n__tables=t:k:{}\n\n{rows}",
         cols.join("|")
     );
-    let opts = DecodeOptions {
-        expansion_floor: 1 << 20,
-        ..DecodeOptions::default()
-    };
-    let err = decode_with(&payload, &opts).unwrap_err();
-    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+    refused_past_one_mib(&payload);
 }
 
 #[test]
@@ -107,10 +107,5 @@ fn shared_symbol_lists_of_fo1_batches_are_bounded() {
     let payload = format!(
         "#MUNCH/1 tool=get_file_outline enc=fo1\n\n__tables=s:symbols:x,b:results:y\n\n{symbols}\n\n{results}"
     );
-    let opts = DecodeOptions {
-        expansion_floor: 1 << 20,
-        ..DecodeOptions::default()
-    };
-    let err = decode_with(&payload, &opts).unwrap_err();
-    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+    refused_past_one_mib(&payload);
 }

@@ -210,7 +210,6 @@ mod tests {
 
     #[test]
     fn ryu_fast_path_is_the_repr_built_from_digits() {
-        let mut x: u64 = 0x05ee_d0ff_10a7;
         let fixed = [
             0.0,
             -0.0,
@@ -229,44 +228,36 @@ mod tests {
             write_from_digits(f, &mut built);
             assert_eq!(repr(f), built, "{f:e}");
         };
-        fixed.into_iter().for_each(check);
-        for i in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let f = if i % 2 == 0 {
-                f64::from_bits(x)
-            } else {
-                (x % 1_000_000) as f64 / 997.0 * 10f64.powi((x >> 40) as i32 % 30 - 15)
-            };
-            if f.is_finite() {
-                check(f);
-            }
-        }
+        fixed
+            .into_iter()
+            .chain(samples(0x05ee_d0ff_10a7))
+            .for_each(check);
+    }
+
+    /// 20,000 finite values from a xorshift seed: raw bit patterns, and
+    /// values of everyday sizes.
+    fn samples(mut x: u64) -> impl Iterator<Item = f64> {
+        (0..20_000)
+            .map(move |i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if i % 2 == 0 {
+                    f64::from_bits(x)
+                } else {
+                    (x % 1_000_000) as f64 / 997.0 * 10f64.powi((x >> 40) as i32 % 30 - 15)
+                }
+            })
+            .filter(|f| f.is_finite())
     }
 
     #[test]
     fn counted_length_is_the_written_one() {
-        let mut x: u64 = 0x0bad_cafe_1234_5678;
         let fixed = [
             0.0, -0.0, 1e15, 1e16, 1e-4, 1e-5, 5e-324, 1e100, 0.5, -123.25,
         ];
-        for f in fixed {
-            assert_eq!(float_repr_len(f), repr(f).len(), "{f}");
-        }
-        for i in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            // Raw bit patterns, and values of everyday sizes.
-            let f = if i % 2 == 0 {
-                f64::from_bits(x)
-            } else {
-                (x % 1_000_000) as f64 / 997.0 * 10f64.powi((x >> 40) as i32 % 30 - 15)
-            };
-            if f.is_finite() {
-                assert_eq!(float_repr_len(f), repr(f).len(), "{f:e}");
-            }
+        for f in fixed.into_iter().chain(samples(0x0bad_cafe_1234_5678)) {
+            assert_eq!(float_repr_len(f), repr(f).len(), "{f:e}");
         }
     }
 
