@@ -10,9 +10,9 @@ use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
-use super::{Fail, Payload, check_key, too_long, write_header};
+use super::{Fail, Payload, check_key, finish_cell, write_header};
 use crate::decode::gen1::TAGS;
-use crate::format::csv::{FIELD_LIMIT, finish_field};
+use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::value::{Kind, kind};
@@ -336,8 +336,7 @@ pub(crate) fn encode(
                     Value::String(s) if *ty == "str" => legend.encode(s, hardened, &mut out),
                     v => write_value_text(v, &mut out),
                 }
-                long_cell |= too_long(out.get(start..).unwrap_or_default());
-                finish_field(&mut out, start);
+                long_cell |= finish_cell(&mut out, start);
             }
         }
     }

@@ -21,9 +21,18 @@ pub(crate) struct Payload {
 
 /// Whether a cell's text exceeds the reference reader's field limit
 /// (131,072 characters).
-pub(crate) fn too_long(cell: &str) -> bool {
+fn too_long(cell: &str) -> bool {
     use crate::format::csv::FIELD_LIMIT;
     cell.len() > FIELD_LIMIT && cell.chars().count() > FIELD_LIMIT
+}
+
+/// Ends the cell whose raw text was appended to `out` from `start`: quoted
+/// as Python's `csv` writes it; true when the text exceeds the reference
+/// reader's field limit.
+pub(crate) fn finish_cell(out: &mut String, start: usize) -> bool {
+    let long = too_long(out.get(start..).unwrap_or_default());
+    crate::format::csv::finish_field(out, start);
+    long
 }
 
 /// Why an encoder gave up (the reference raises there).

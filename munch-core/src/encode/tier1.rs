@@ -9,8 +9,7 @@ use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
-use super::{Fail, Payload, RowCursor, check_key, too_long, write_header};
-use crate::format::csv::finish_field;
+use super::{Fail, Payload, RowCursor, check_key, finish_cell, write_header};
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
@@ -252,8 +251,7 @@ pub(crate) fn encode(
                     Some(v) => write_value_text(v, &mut out),
                     None => {}
                 }
-                long_cell |= too_long(out.get(start..).unwrap_or_default());
-                finish_field(&mut out, start);
+                long_cell |= finish_cell(&mut out, start);
             }
         }
         if any_row && !any_value {
