@@ -142,9 +142,11 @@ fn reference(
     if !contract.is_empty() {
         let back = decode_with(&payload.text, &own_payload(opts, hint));
         let kept = match &back {
+            // Python's `back.get(k) == v`: a key the decode lacks reads
+            // as None, which a null keeps.
             Ok(Value::Object(b)) => contract
                 .iter()
-                .all(|(k, v)| b.get(*k).is_some_and(|d| py_eq(d, v))),
+                .all(|(k, v)| b.get(*k).map_or(v.is_null(), |d| py_eq(d, v))),
             _ => false,
         };
         if !kept {

@@ -1,5 +1,6 @@
-//! C6: ip1, sa2 and ro1 (absent from the shared vectors) against payloads
-//! the reference itself produced (`cargo xtask munch-vectors`, file
+//! C6: ip1, sa2 and ro1 (absent from the shared vectors), and regression
+//! cases found by `cargo xtask munch-diff`, against payloads the reference
+//! itself produced (`cargo xtask munch-vectors`, file
 //! `tests/vectors/extra-1.108.399.jsonl`): reference-mode bytes, decode
 //! with key order, the legacy id sa1, and verified round trips.
 #![allow(
@@ -69,7 +70,9 @@ fn extra_vectors_match_the_reference() {
             "{name} verified"
         );
     }
-    assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["ip1", "ro1", "sa2"]);
+    for id in ["ip1", "ro1", "sa2"] {
+        assert!(ids.contains(id), "no {id} case");
+    }
 }
 
 /// sa2 writes `languages_scanned` twice (a repr scalar, then JSON); the

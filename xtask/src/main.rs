@@ -4,6 +4,7 @@
 mod bench;
 mod ci;
 mod fuzz;
+mod munch_diff;
 mod munch_ref;
 mod nostd;
 mod release;
@@ -29,8 +30,9 @@ commands:
                             run cargo-fuzz targets; new crashes go to fuzz/regressions/
   bench [CRATE]             criterion benches with median throughput ratios against peers (munch: the Python reference; jsonmend: jsonfix, jsonrepair-rs)
   unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
-  munch-vectors [--check]   reference payloads for ip1/sa2/ro1 from jcodemunch-mcp (PyPI) into munch-core's tests
+  munch-vectors [--check]   reference payloads for ip1/sa2/ro1 and munch-diff's regressions from jcodemunch-mcp (PyPI) into munch-core's tests
   munch-pycheck [N]         munch-core's verified payloads for N generated responses through the Python reference decoder
+  munch-diff [N]            munch-core against the reference encoder and decoder on N generated responses (C1, C2, C2l, C3)
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
   soak [N]                  jsonmend serve --stdio: N mixed requests (default 100000), latency, startup
   help                      this text
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
         "unicode-tables" => unicode_tables::run(rest),
         "munch-vectors" => munch_ref::vectors(rest),
         "munch-pycheck" => munch_ref::pycheck(rest),
+        "munch-diff" => munch_diff::run(rest),
         "peers" => util::step(
             "peers (leaf-meta vs codec-rs)",
             util::cargo().args([

@@ -5,7 +5,8 @@
 //! - `cargo xtask munch-vectors [--check]` writes (or checks)
 //!   `munch-core/tests/vectors/extra-1.108.399.jsonl`: reference payloads
 //!   and decodes for the tier-1 encoders the shared vectors lack (ip1, sa2,
-//!   ro1), produced by the reference itself from the inputs below.
+//!   ro1) and for the cases `cargo xtask munch-diff` found munch-core
+//!   wrong on, produced by the reference itself from the inputs below.
 //! - `cargo xtask munch-pycheck [N]` feeds munch-core's verified payloads
 //!   for N generated responses to the reference decoder and requires it to
 //!   return exactly each input (spec D3's promise, checked from outside).
@@ -36,7 +37,8 @@ pub(crate) fn install() -> Result<PathBuf, String> {
     Ok(site)
 }
 
-/// Reference inputs for ip1, sa2 and ro1; the script prints one JSON line
+/// Reference inputs for ip1, sa2 and ro1, and cases `munch-diff` found
+/// munch-core wrong on; the script prints one JSON line
 /// per case with the reference's compact payload and its decode.
 const SCRIPT: &str = r##"
 import json, sys, platform
@@ -92,6 +94,14 @@ CASES = [
     "staleness_warning": "index is 2 days old", "_meta": {"timing_ms": 5.0, "is_stale": True}}),
   ("get_repo_outline/minimal", "get_repo_outline", {
     "repo": "acme/webshop", "file_count": 0, "symbol_count": 0, "_meta": {"timing_ms": 0.1}}),
+  # A null warning the decode loses (a U+2028 in `repo` ends the scalar
+  # line, a `#` starts the next): the contract check reads the missing key
+  # as None, which keeps the payload.
+  ("get_repo_outline/null_warning_lost", "get_repo_outline", {
+    "repo": "acme/web\u2028#", "low_warning": None}),
+  # float() strips neither U+001C-U+001F: the float-typed scalar stays a string.
+  ("search_text/separator_timing", "search_text", {
+    "repo": "acme/webshop", "results": [], "_meta": {"timing_ms": "\n0\x1f"}}),
 ]
 
 for name, tool, inp in CASES:
@@ -202,13 +212,11 @@ pub(crate) fn time_reference() -> Result<Vec<(String, f64)>, String> {
         .collect())
 }
 
-/// Decodes every payload of the corpus with the reference and compares it
-/// with the input, type-exact (int ≠ float ≠ bool, NaN = NaN, key order
-/// ignored).
-const PYCHECK: &str = r##"
+/// Python helpers the comparison scripts share: `unsentinel` reads the
+/// `{"$float": …}` form of NaN and the infinities, `same` compares
+/// type-exact (int ≠ float ≠ bool, NaN = NaN, key order ignored).
+pub(crate) const PY_COMPARE: &str = r##"
 import json, math, sys
-sys.path.insert(0, sys.argv[1])
-from jcodemunch_mcp.encoding.decoder import decode
 
 def unsentinel(v):
     if isinstance(v, dict):
@@ -229,6 +237,14 @@ def same(a, b):
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
     return a == b
+
+"##;
+
+/// Decodes every payload of the corpus with the reference and compares it
+/// with the input (`same`).
+const PYCHECK: &str = r##"
+sys.path.insert(0, sys.argv[1])
+from jcodemunch_mcp.encoding.decoder import decode
 
 checked = munch = bad = 0
 for line in open(sys.argv[2]):
@@ -252,10 +268,10 @@ print("%d payloads, %d MUNCH, %d decoded differently by the reference" % (checke
 sys.exit(1 if bad else 0)
 "##;
 
-pub(crate) fn pycheck(args: &[String]) -> Result<(), String> {
-    let n = args.first().map_or("3000", String::as_str);
-    let site = install()?;
-    let corpus = root().join("target/munch-pycheck.jsonl");
+/// Writes munch-core's generated responses and verified payloads for `n`
+/// cases (the `munch_corpus` example) to `target/<name>`.
+pub(crate) fn corpus(n: &str, name: &str) -> Result<PathBuf, String> {
+    let corpus = root().join("target").join(name);
     let out = crate::util::cargo()
         .args([
             "run",
@@ -277,8 +293,16 @@ pub(crate) fn pycheck(args: &[String]) -> Result<(), String> {
         ));
     }
     std::fs::write(&corpus, &out.stdout).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    Ok(corpus)
+}
+
+pub(crate) fn pycheck(args: &[String]) -> Result<(), String> {
+    let n = args.first().map_or("3000", String::as_str);
+    let site = install()?;
+    let corpus = corpus(n, "munch-pycheck.jsonl")?;
     let script = root().join("target/munch-pycheck.py");
-    std::fs::write(&script, PYCHECK).map_err(|e| format!("{}: {e}", script.display()))?;
+    std::fs::write(&script, format!("{PY_COMPARE}{PYCHECK}"))
+        .map_err(|e| format!("{}: {e}", script.display()))?;
     step(
         "reference decoder on munch-core's verified payloads",
         Command::new("python3")

@@ -3,7 +3,7 @@
 use alloc::string::String;
 use serde_json::{Map, Number, Value};
 
-use crate::unicode::{decimal_value, strip_space};
+use crate::unicode::{decimal_value, is_space};
 
 /// CPython's default limit on the digits of an `int` parsed from text.
 pub(crate) const MAX_INT_DIGITS: usize = 4300;
@@ -11,7 +11,20 @@ pub(crate) const MAX_INT_DIGITS: usize = 4300;
 /// The key of the non-finite float sentinel object (spec D5).
 pub(crate) const FLOAT_KEY: &str = "$float";
 
-/// Python `int(s)` in base 10: W stripped, optional sign, decimal digits
+/// The whitespace Python's `int()` and `float()` strip: ASCII space, TAB,
+/// LF, VT, FF and CR, and every non-ASCII W character. The ASCII
+/// separators U+001C–U+001F are W for `str.split` but not here: CPython
+/// passes ASCII through unchanged and strips it with `Py_ISSPACE`.
+fn number_space(c: char) -> bool {
+    matches!(c, '\t'..='\r' | ' ') || (!c.is_ascii() && is_space(c))
+}
+
+/// `s` without the whitespace `int()`/`float()` strip at either end.
+fn strip_number_space(s: &str) -> &str {
+    s.trim_matches(number_space)
+}
+
+/// Python `int(s)` in base 10: whitespace stripped (`number_space`), optional sign, decimal digits
 /// of any script with single `_` between digits, at most 4,300 digits.
 /// Returns the value, or `None` where Python raises.
 pub(crate) fn parse_int(s: &str) -> Option<Value> {
@@ -32,7 +45,7 @@ pub(crate) fn parse_int(s: &str) -> Option<Value> {
 /// The canonical text (optional `-`, no leading zeros, never `-0`) of
 /// Python `int(s)`; `None` where Python raises.
 pub(crate) fn int_text(s: &str) -> Option<String> {
-    let s = strip_space(s);
+    let s = strip_number_space(s);
     let (negative, body) = match s.as_bytes().first() {
         Some(b'-') => (true, s.get(1..)?),
         Some(b'+') => (false, s.get(1..)?),
@@ -110,7 +123,7 @@ fn ascii_number(s: &str, other_ascii: bool) -> Option<String> {
     Some(ascii)
 }
 
-/// Python `float(s)`: W stripped, decimal digits of any script, `_`
+/// Python `float(s)`: whitespace stripped (`number_space`), decimal digits of any script, `_`
 /// between digits, `inf`/`infinity`/`nan` in any case, correctly rounded.
 pub(crate) fn parse_float(s: &str) -> Option<f64> {
     // Fast path: a plain ASCII decimal (what encoders write); Rust's
@@ -132,7 +145,7 @@ pub(crate) fn parse_float(s: &str) -> Option<f64> {
             return Some(x);
         }
     }
-    let ascii = ascii_number(strip_space(s), true)?;
+    let ascii = ascii_number(strip_number_space(s), true)?;
     let (negative, body) = match ascii.as_bytes().first() {
         Some(b'-') => (true, ascii.get(1..)?),
         Some(b'+') => (false, ascii.get(1..)?),
@@ -209,6 +222,12 @@ mod tests {
         for bad in ["", "+", "1__0", "_1", "1_", "1.0", "²", "12a", "0x1"] {
             assert_eq!(parse_int(bad), None, "{bad}");
         }
+        // U+001C–U+001F are W for `str.split`, not for `int()`.
+        assert_eq!(parse_int("\u{85}12\u{a0}\u{2028}"), Some(Value::from(12)));
+        assert_eq!(parse_int("\x0b12\x0c"), Some(Value::from(12)));
+        for bad in ["\x1f12", "12\x1c", "\n\n12\x1f\u{2028}", "12\x7f"] {
+            assert_eq!(parse_int(bad), None, "{bad:?}");
+        }
         let long = "1".repeat(4301);
         assert_eq!(parse_int(&long), None);
     }
@@ -223,7 +242,7 @@ mod tests {
         assert_eq!(parse_float("1_0.2_5"), Some(10.25));
         assert_eq!(parse_float("1e400"), Some(f64::INFINITY));
         for bad in [
-            "", "e5", "1e", ".", "--1", "+-1", "1_.5", "inf1", "0x10", "1,5",
+            "", "e5", "1e", ".", "--1", "+-1", "1_.5", "inf1", "0x10", "1,5", "\n0\x1f", "\x1e1.5",
         ] {
             assert_eq!(parse_float(bad), None, "{bad}");
         }

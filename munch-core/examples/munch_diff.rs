@@ -1,0 +1,145 @@
+//! Checks munch-core against reference results for generated responses
+//! (`cargo xtask munch-diff`): each input line is in the format of the
+//! reference vectors (`tool`, `input`, `compact`, `auto`, `decoded`,
+//! `roundtrip_equal`, `meta_compact`, `meta_auto`, `auto_is_munch`),
+//! written by the reference itself; a second file, the same cases under
+//! another hash seed, marks the seed-dependent lines. The checks are the
+//! spec's C1 (decode equals the reference decoder, key order included), C2
+//! (reference-mode compact bytes equal where the reference is lossless and
+//! seed-independent; lossy lines are counted as C2l) and C3 (MUNCH-or-JSON
+//! choice, metadata, JSON fallback text).
+//!
+//! ```sh
+//! cargo run --release -p munch-core --example munch_diff -- seed0.jsonl [seed1.jsonl]
+//! ```
+#![allow(
+    missing_docs,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing
+)]
+
+use std::io::BufRead;
+use std::process::ExitCode;
+
+use munch_core::{Format, KeyOrder, Mode, Options, decode, encode, first_mismatch};
+use serde_json::Value;
+
+fn reference(format: Format) -> Options<'static> {
+    Options {
+        format,
+        mode: Mode::Reference,
+        ..Options::default()
+    }
+}
+
+/// The failures of one check, the first few kept for the report.
+#[derive(Default)]
+struct Check {
+    name: &'static str,
+    run: usize,
+    failed: usize,
+    shown: Vec<String>,
+}
+
+impl Check {
+    fn new(name: &'static str) -> Check {
+        Check {
+            name,
+            ..Check::default()
+        }
+    }
+    fn record(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        self.run += 1;
+        if !ok {
+            self.failed += 1;
+            if self.shown.len() < 4 {
+                self.shown.push(what());
+            }
+        }
+    }
+}
+
+/// The lines of a reference file.
+fn lines(path: &str) -> Result<impl Iterator<Item = Value>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok(std::io::BufReader::new(file)
+        .lines()
+        .map(|l| serde_json::from_str(&l.expect("read")).expect("reference line")))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(path) = args.first() else {
+        eprintln!("usage: munch_diff seed0.jsonl [seed1.jsonl]");
+        return ExitCode::from(2);
+    };
+    let (main, mut other) = match (lines(path), args.get(1).map(|p| lines(p)).transpose()) {
+        (Ok(m), Ok(o)) => (m, o),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (mut c1, mut c2, mut c3) = (Check::new("C1"), Check::new("C2"), Check::new("C3"));
+    let mut c2l = Check::new("C2l");
+    for v in main {
+        // Payloads that differ under another hash seed.
+        let seeded = other.as_mut().and_then(Iterator::next).is_some_and(|o| {
+            o["name"] == v["name"] && (o["compact"] != v["compact"] || o["auto"] != v["auto"])
+        });
+        let name = v["name"].as_str().unwrap_or_default().to_string();
+        let tool = v["tool"].as_str().unwrap_or_default();
+        let input = &v["input"];
+        let compact = v["compact"].as_str();
+        if let (Some(payload), false) = (compact, v["decoded"].is_null()) {
+            let got = decode(payload);
+            let m = got
+                .as_ref()
+                .map(|g| first_mismatch(&v["decoded"], g, KeyOrder::Exact));
+            c1.record(matches!(m, Ok(None)), || {
+                format!("{name} {tool}: {m:?}\n  payload {payload:?}")
+            });
+        }
+        let c = encode(tool, input, &reference(Format::Compact));
+        if let Some(want) = compact {
+            let check = if v["roundtrip_equal"].as_bool().unwrap_or(false) && !seeded {
+                &mut c2
+            } else {
+                &mut c2l
+            };
+            check.record(c.text == want, || {
+                format!("{name} {tool}:\n  got  {:?}\n  want {want:?}", c.text)
+            });
+        }
+        let a = encode(tool, input, &reference(Format::Auto));
+        let same_choice = c.is_munch() == compact.is_some()
+            && a.is_munch() == v["auto_is_munch"].as_bool().unwrap_or(false);
+        let same_meta =
+            c.meta.to_value() == v["meta_compact"] && a.meta.to_value() == v["meta_auto"];
+        let same_auto = a.is_munch() || Some(a.text.as_str()) == v["auto"].as_str();
+        c3.record(same_choice && same_meta && same_auto, || {
+            format!(
+                "{name} {tool}: choice {same_choice} meta {same_meta} auto text {same_auto}\n  \
+                 meta {} / {}\n  want {} / {}",
+                c.meta.to_value(),
+                a.meta.to_value(),
+                v["meta_compact"],
+                v["meta_auto"]
+            )
+        });
+    }
+    let mut ok = true;
+    for check in [&c1, &c2, &c2l, &c3] {
+        println!("{}: {} of {} differ", check.name, check.failed, check.run);
+        for s in &check.shown {
+            println!("  {s}");
+        }
+        ok &= check.failed == 0;
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
