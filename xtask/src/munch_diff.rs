@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::munch_ref::{PY_COMPARE, corpus, install};
+use crate::munch_ref::{PY_COMPARE, corpus, example, install};
 use crate::util::{root, step};
 
 /// The reference run (after `PY_COMPARE`).
@@ -98,18 +98,6 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let seed1 = reference("1", &site, &corpus)?;
     step(
         "munch-core against the reference's payloads and decodes",
-        crate::util::cargo()
-            .args([
-                "run",
-                "--quiet",
-                "--release",
-                "-p",
-                "munch-core",
-                "--example",
-                "munch_diff",
-                "--",
-            ])
-            .arg(&seed0)
-            .arg(&seed1),
+        example("munch_diff").arg(&seed0).arg(&seed1),
     )
 }

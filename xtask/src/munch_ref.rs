@@ -268,22 +268,27 @@ print("%d payloads, %d MUNCH, %d decoded differently by the reference" % (checke
 sys.exit(1 if bad else 0)
 "##;
 
+/// `cargo run` of a munch-core example (release), arguments to follow.
+pub(crate) fn example(name: &str) -> Command {
+    let mut cmd = crate::util::cargo();
+    cmd.args([
+        "run",
+        "--quiet",
+        "--release",
+        "-p",
+        "munch-core",
+        "--example",
+    ])
+    .args([name, "--"]);
+    cmd
+}
+
 /// Writes munch-core's generated responses and verified payloads for `n`
 /// cases (the `munch_corpus` example) to `target/<name>`.
 pub(crate) fn corpus(n: &str, name: &str) -> Result<PathBuf, String> {
     let corpus = root().join("target").join(name);
-    let out = crate::util::cargo()
-        .args([
-            "run",
-            "--quiet",
-            "--release",
-            "-p",
-            "munch-core",
-            "--example",
-            "munch_corpus",
-            "--",
-            n,
-        ])
+    let out = example("munch_corpus")
+        .arg(n)
         .output()
         .map_err(|e| format!("cargo run: {e}"))?;
     if !out.status.success() {
