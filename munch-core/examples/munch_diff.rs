@@ -6,8 +6,9 @@
 //! another hash seed, marks the seed-dependent lines. The checks are the
 //! spec's C1 (decode equals the reference decoder, key order included), C2
 //! (reference-mode compact bytes equal where the reference is lossless and
-//! seed-independent; lossy lines are counted as C2l) and C3 (MUNCH-or-JSON
-//! choice, metadata, JSON fallback text).
+//! seed-independent; lossy lines are counted as C2l), C3 (MUNCH-or-JSON
+//! choice, metadata, JSON fallback text) and C4 (where the reference is
+//! lossless, verified `compact` and `auto` give the reference's text).
 //!
 //! ```sh
 //! cargo run --release -p munch-core --example munch_diff -- seed0.jsonl [seed1.jsonl]
@@ -82,7 +83,7 @@ fn main() -> ExitCode {
         }
     };
     let (mut c1, mut c2, mut c3) = (Check::new("C1"), Check::new("C2"), Check::new("C3"));
-    let mut c2l = Check::new("C2l");
+    let (mut c2l, mut c4) = (Check::new("C2l"), Check::new("C4"));
     for v in main {
         // Payloads that differ under another hash seed.
         let seeded = other.as_mut().and_then(Iterator::next).is_some_and(|o| {
@@ -102,12 +103,9 @@ fn main() -> ExitCode {
             });
         }
         let c = encode(tool, input, &reference(Format::Compact));
+        let lossless = v["roundtrip_equal"].as_bool().unwrap_or(false) && !seeded;
         if let Some(want) = compact {
-            let check = if v["roundtrip_equal"].as_bool().unwrap_or(false) && !seeded {
-                &mut c2
-            } else {
-                &mut c2l
-            };
+            let check = if lossless { &mut c2 } else { &mut c2l };
             check.record(c.text == want, || {
                 format!("{name} {tool}:\n  got  {:?}\n  want {want:?}", c.text)
             });
@@ -128,9 +126,33 @@ fn main() -> ExitCode {
                 v["meta_auto"]
             )
         });
+        // Verified mode where the reference is lossless (key order aside,
+        // the default comparison): its first rung is the reference's own
+        // payload, accepted, so both formats give the reference's text.
+        if lossless {
+            for (format, want) in [
+                (Format::Compact, compact),
+                (Format::Auto, v["auto"].as_str()),
+            ] {
+                let got = encode(
+                    tool,
+                    input,
+                    &Options {
+                        format,
+                        ..Options::default()
+                    },
+                );
+                c4.record(Some(got.text.as_str()) == want, || {
+                    format!(
+                        "{name} {tool} {format:?}:\n  got  {:?}\n  want {want:?}",
+                        got.text
+                    )
+                });
+            }
+        }
     }
     let mut ok = true;
-    for check in [&c1, &c2, &c2l, &c3] {
+    for check in [&c1, &c2, &c2l, &c3, &c4] {
         println!("{}: {} of {} differ", check.name, check.failed, check.run);
         for s in &check.shown {
             println!("  {s}");
