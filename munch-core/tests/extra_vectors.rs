@@ -27,7 +27,6 @@ fn extra_vectors_match_the_reference() {
     for v in lines() {
         let name = v["name"].as_str().unwrap();
         let tool = v["tool"].as_str().unwrap();
-        let compact = v["compact"].as_str().expect("every extra case encodes");
         let reference = encode(
             tool,
             &v["input"],
@@ -37,6 +36,11 @@ fn extra_vectors_match_the_reference() {
                 ..Options::default()
             },
         );
+        let Some(compact) = v["compact"].as_str() else {
+            // The reference fell back to JSON.
+            assert!(!reference.is_munch(), "{name}: {}", reference.meta.encoding);
+            continue;
+        };
         assert_eq!(reference.text, compact, "{name}");
         ids.insert(reference.meta.encoding);
         let got = decode(compact).unwrap();

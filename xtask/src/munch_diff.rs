@@ -1,13 +1,18 @@
-//! `cargo xtask munch-diff [N]`: munch-core against the reference
-//! encoder and decoder (jcodemunch-mcp 1.108.399) on N generated
-//! responses, the way the shared vectors were made.
+//! `cargo xtask munch-diff [N] [--seed S]`: munch-core against the
+//! reference encoder and decoder (jcodemunch-mcp 1.108.399) on two corpora
+//! of N responses each, the way the shared vectors were made.
 //!
-//! 1. `munch_corpus` writes N responses from the round-trip generator.
-//! 2. The reference encodes each for `compact` and `auto` and decodes its
-//!    own compact payload, under PYTHONHASHSEED 0 and 1, writing lines in
-//!    the vector format (`target/munch-diff-seed{0,1}.jsonl`).
-//! 3. The `munch_diff` example checks C1, C2, C2l and C3 on every line
-//!    (a line whose payloads differ between the seeds is seed-dependent).
+//! 1. The corpora: `generated`, from the round-trip generator (the
+//!    `munch_corpus` example), rich in hazards; `mutated`, the reference
+//!    vectors' inputs with random edits (seed S), realistic shapes of every
+//!    tier-1 tool.
+//! 2. The reference encodes each response for `compact` and `auto` and
+//!    decodes its own compact payload, under PYTHONHASHSEED 0 and 1,
+//!    writing lines in the vector format
+//!    (`target/munch-diff-<corpus>-seed{0,1}.jsonl`).
+//! 3. The `munch_diff` example (with `arbitrary-precision`, as the vectors
+//!    need) checks C1, C2, C2l, C3 and C4 on every line (a line whose
+//!    payloads differ between the seeds is seed-dependent).
 //!
 //! The vectors come from CPython 3.13; on a CPython that leaves a bare CR
 //! unquoted in `csv.writer` (before 3.11.9 / 3.12.3) the script makes the
@@ -70,13 +75,121 @@ for n, line in enumerate(open(sys.argv[2])):
     print(json.dumps(rec))
 "##;
 
-/// Runs the reference over the corpus under one hash seed; returns the
-/// file it wrote.
+/// The mutation corpus: `python3 - FILES N SEED` prints N responses.
+const MUTATE: &str = r##"
+# Realistic responses: the reference vectors' inputs with random edits
+# (values replaced by clean or hazardous ones, keys dropped or added, rows
+# repeated, dropped or shuffled), in the corpus format {"tool", "input"}.
+import json, random, sys
+files, n, seed = sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+bases = []
+for f in files:
+    for line in open(f):
+        if line.strip():
+            v = json.loads(line)
+            bases.append((v["tool"], v["input"]))
+PIECES = ["src/", "app/", "main.py", "@", "@1", "@@", "0", "7", "12", "\\", "/", ",", '"', "\n", "\r",
+          " ", "\u00a0", "\u2028", "T", "F", "", "\u00b2", "\u00e9", "\u001f", "=", ":", "|", "#", "a",
+          "::f#function", "\t", "'", "[", "{", "None", "1.5", "-", "e5", "nan", "\u3000"]
+CLEAN = ["src/webshop/api/orders.py", "src/webshop/models/order.py", "tests/unit/test_orders.py",
+         "Order", "create_order", "function", "class", "method", "python", "go", "named", "default",
+         "src/webshop/util/retry.py::retry#function", "webshop.models.order", "acme/webshop", ""]
+KEYS = ["file", "id", "name", "kind", "line", "score", "warning", "low_warning", "negative_evidence",
+        "extra", "a.b", "@x", "note", "details", "depth", "summary", "_meta", "hint"]
+strings = []
+def collect(v):
+    if isinstance(v, str): strings.append(v)
+    elif isinstance(v, dict):
+        for k, x in v.items(): collect(x)
+    elif isinstance(v, list):
+        for x in v: collect(x)
+for _, b in bases: collect(b)
+
+def new_string(clean):
+    r = rng.random()
+    if clean or r < 0.5:
+        return rng.choice(CLEAN + strings[: 2000]) if rng.random() < 0.7 else rng.choice(CLEAN) + str(rng.randint(0, 99))
+    return "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 4)))
+
+def new_scalar(clean):
+    r = rng.randrange(9 if not clean else 6)
+    return [None, True, False, rng.randint(-50, 5000), rng.randint(0, 400) / 8, new_string(clean),
+            {"$float": "nan"}, 18446744073709551617, -0.0][r]
+
+def mutate(v, p, clean, depth=0):
+    if isinstance(v, dict):
+        out = {}
+        for k, x in v.items():
+            if rng.random() < p / 3:
+                continue  # drop key
+            out[k] = mutate(x, p, clean, depth + 1)
+        if rng.random() < p / 3:
+            out[rng.choice(KEYS)] = new_scalar(clean) if rng.random() < 0.8 else [new_scalar(clean)]
+        return out
+    if isinstance(v, list):
+        items = [mutate(x, p, clean, depth + 1) for x in v]
+        if items and rng.random() < p:
+            items.append(mutate(rng.choice(v), p, clean, depth + 1))
+        if items and rng.random() < p / 2:
+            items.pop(rng.randrange(len(items)))
+        if rng.random() < p / 4:
+            rng.shuffle(items)
+        return items
+    if rng.random() < p:
+        if isinstance(v, str):
+            return new_string(clean) if rng.random() < 0.8 else new_scalar(clean)
+        if isinstance(v, bool) or v is None:
+            return new_scalar(clean)
+        if isinstance(v, int):
+            return rng.choice([v + rng.randint(-3, 3), -v, 0, float(v), str(v), None])
+        if isinstance(v, float):
+            return rng.choice([v * 2, round(v, 1), int(v), 1e16, 0.0001, None, str(v)])
+    return v
+
+out = sys.stdout
+for i in range(n):
+    tool, base = rng.choice(bases)
+    p = rng.choice([0.02, 0.05, 0.1, 0.25])
+    clean = rng.random() < 0.5
+    out.write(json.dumps({"tool": tool, "input": mutate(base, p, clean)}) + "\n")
+"##;
+
+/// Writes the mutation corpus of `n` responses to `target/<name>`.
+fn mutated(n: &str, seed: &str, name: &str) -> Result<PathBuf, String> {
+    let script = root().join("target/munch-diff-mutate.py");
+    std::fs::write(&script, MUTATE).map_err(|e| format!("{}: {e}", script.display()))?;
+    let vectors = ["jcodemunch-1.108.399.jsonl", "extra-1.108.399.jsonl"]
+        .map(|f| {
+            root()
+                .join("munch-core/tests/vectors")
+                .join(f)
+                .display()
+                .to_string()
+        })
+        .join(",");
+    let corpus = root().join("target").join(name);
+    let file = std::fs::File::create(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+    step(
+        "mutated reference-vector inputs",
+        Command::new("python3")
+            .arg(&script)
+            .args([vectors.as_str(), n, seed])
+            .stdout(file),
+    )?;
+    Ok(corpus)
+}
+
+/// Runs the reference over a corpus under one hash seed; returns the file
+/// it wrote.
 fn reference(seed: &str, site: &Path, corpus: &Path) -> Result<PathBuf, String> {
     let script = root().join("target/munch-diff.py");
     std::fs::write(&script, format!("{PY_COMPARE}{SCRIPT}"))
         .map_err(|e| format!("{}: {e}", script.display()))?;
-    let lines = root().join(format!("target/munch-diff-seed{seed}.jsonl"));
+    let stem = corpus
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let lines = root().join(format!("target/{stem}-seed{seed}.jsonl"));
     let file = std::fs::File::create(&lines).map_err(|e| format!("{}: {e}", lines.display()))?;
     step(
         &format!("reference encoder and decoder, PYTHONHASHSEED={seed}"),
@@ -91,13 +204,37 @@ fn reference(seed: &str, site: &Path, corpus: &Path) -> Result<PathBuf, String> 
 }
 
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let n = args.first().map_or("5000", String::as_str);
+    let n = args
+        .first()
+        .filter(|a| !a.starts_with("--"))
+        .map_or("5000", String::as_str);
+    let seed = args
+        .iter()
+        .position(|a| a == "--seed")
+        .and_then(|i| args.get(i + 1))
+        .map_or("1", String::as_str);
     let site = install()?;
-    let corpus = corpus(n, "munch-diff-input.jsonl")?;
-    let seed0 = reference("0", &site, &corpus)?;
-    let seed1 = reference("1", &site, &corpus)?;
-    step(
-        "munch-core against the reference's payloads and decodes",
-        example("munch_diff").arg(&seed0).arg(&seed1),
-    )
+    let corpora = [
+        corpus(n, "munch-diff-generated.jsonl")?,
+        mutated(n, seed, "munch-diff-mutated.jsonl")?,
+    ];
+    let mut failed = Vec::new();
+    for corpus in &corpora {
+        let seed0 = reference("0", &site, corpus)?;
+        let seed1 = reference("1", &site, corpus)?;
+        let name = format!("munch-core against the reference on {}", corpus.display());
+        if let Err(e) = step(
+            &name,
+            example("munch_diff", "arbitrary-precision")
+                .arg(&seed0)
+                .arg(&seed1),
+        ) {
+            failed.push(e);
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("; "))
+    }
 }

@@ -101,7 +101,13 @@ CASES = [
     "repo": "acme/web\u2028#", "low_warning": None}),
   # float() strips neither U+001C-U+001F: the float-typed scalar stays a string.
   ("search_text/separator_timing", "search_text", {
-    "repo": "acme/webshop", "results": [], "_meta": {"timing_ms": "\n0\x1f"}}),
+    "repo": "acme/webshop", "results": [], "_meta": {"timing_ms": "\n0\x1f"}}),  # The warning check decodes the payload, and the reference decoder raises
+  # on an empty dc2 cycle and on a CSV cell over 131,072 characters: JSON.
+  ("get_dependency_cycles/empty_cycle_with_warning", "get_dependency_cycles", {
+    "repo": "acme/webshop", "cycle_count": 2, "cycles": [["a.py", "b.py"], []],
+    "negative_evidence": 714}),
+  ("gen1/long_cell_with_warning", "get_hotspots", {
+    "rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),
 ]
 
 for name, tool, inp in CASES:
@@ -268,8 +274,9 @@ print("%d payloads, %d MUNCH, %d decoded differently by the reference" % (checke
 sys.exit(1 if bad else 0)
 "##;
 
-/// `cargo run` of a munch-core example (release), arguments to follow.
-pub(crate) fn example(name: &str) -> Command {
+/// `cargo run` of a munch-core example (release, with `features`),
+/// arguments to follow.
+pub(crate) fn example(name: &str, features: &str) -> Command {
     let mut cmd = crate::util::cargo();
     cmd.args([
         "run",
@@ -279,7 +286,11 @@ pub(crate) fn example(name: &str) -> Command {
         "munch-core",
         "--example",
     ])
-    .args([name, "--"]);
+    .arg(name);
+    if !features.is_empty() {
+        cmd.args(["--features", features]);
+    }
+    cmd.arg("--");
     cmd
 }
 
@@ -287,7 +298,7 @@ pub(crate) fn example(name: &str) -> Command {
 /// cases (the `munch_corpus` example) to `target/<name>`.
 pub(crate) fn corpus(n: &str, name: &str) -> Result<PathBuf, String> {
     let corpus = root().join("target").join(name);
-    let out = example("munch_corpus")
+    let out = example("munch_corpus", "")
         .arg(n)
         .output()
         .map_err(|e| format!("cargo run: {e}"))?;
