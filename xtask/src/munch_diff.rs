@@ -79,7 +79,8 @@ for n, line in enumerate(open(sys.argv[2])):
 const MUTATE: &str = r##"
 # Realistic responses: the reference vectors' inputs with random edits
 # (values replaced by clean or hazardous ones, keys dropped or added, rows
-# repeated, dropped or shuffled), in the corpus format {"tool", "input"}.
+# repeated, dropped or shuffled; now and then under another tool's
+# name), in the corpus format {"tool", "input"}.
 import json, random, sys
 files, n, seed = sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(seed)
@@ -150,6 +151,8 @@ def mutate(v, p, clean, depth=0):
 out = sys.stdout
 for i in range(n):
     tool, base = rng.choice(bases)
+    if rng.random() < 0.1:
+        tool = rng.choice(bases)[0]  # another tool's name over this shape
     p = rng.choice([0.02, 0.05, 0.1, 0.25])
     clean = rng.random() < 0.5
     out.write(json.dumps({"tool": tool, "input": mutate(base, p, clean)}) + "\n")
