@@ -11,7 +11,8 @@
 //! lossless, verified `compact` and `auto` give the reference's text).
 //!
 //! ```sh
-//! cargo run --release -p munch-core --example munch_diff -- seed0.jsonl [seed1.jsonl]
+//! cargo run --release -p munch-core --example munch_diff -- seed0.jsonl [seed1.jsonl] \
+//!     [--payloads verified.jsonl]
 //! ```
 #![allow(
     missing_docs,
@@ -20,7 +21,7 @@
     clippy::indexing_slicing
 )]
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use munch_core::{Format, KeyOrder, Mode, Options, decode, encode, first_mismatch};
@@ -69,10 +70,46 @@ fn lines(path: &str) -> Result<impl Iterator<Item = Value>, String> {
         .map(|l| serde_json::from_str(&l.expect("read")).expect("reference line")))
 }
 
+/// Verified payloads for `cargo xtask munch-pycheck`'s reference decode
+/// (the `munch_corpus` format: `tool`, `input`, `compact`, and `auto` at
+/// threshold 0, so that it is MUNCH wherever a rung holds).
+fn verified_line(tool: &str, input: &Value) -> String {
+    let run = |format, threshold| {
+        encode(
+            tool,
+            input,
+            &Options {
+                format,
+                threshold,
+                ..Options::default()
+            },
+        )
+        .text
+    };
+    let compact = run(Format::Compact, Options::default().threshold);
+    let auto = run(Format::Auto, 0.0);
+    serde_json::json!({"tool": tool, "input": input, "compact": compact, "auto": auto}).to_string()
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--payloads FILE`: also write munch-core's verified payloads there.
+    let mut payloads = match args.iter().position(|a| a == "--payloads") {
+        Some(i) if i + 1 < args.len() => {
+            let path = args.remove(i + 1);
+            args.remove(i);
+            match std::fs::File::create(&path) {
+                Ok(f) => Some(std::io::BufWriter::new(f)),
+                Err(e) => {
+                    eprintln!("{path}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        _ => None,
+    };
     let Some(path) = args.first() else {
-        eprintln!("usage: munch_diff seed0.jsonl [seed1.jsonl]");
+        eprintln!("usage: munch_diff seed0.jsonl [seed1.jsonl] [--payloads FILE]");
         return ExitCode::from(2);
     };
     let (main, mut other) = match (lines(path), args.get(1).map(|p| lines(p)).transpose()) {
@@ -93,6 +130,9 @@ fn main() -> ExitCode {
         let tool = v["tool"].as_str().unwrap_or_default();
         let input = &v["input"];
         let compact = v["compact"].as_str();
+        if let Some(out) = payloads.as_mut() {
+            writeln!(out, "{}", verified_line(tool, input)).expect("write payloads");
+        }
         if let (Some(payload), false) = (compact, v["decoded"].is_null()) {
             let got = decode(payload);
             let m = got

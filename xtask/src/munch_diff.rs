@@ -12,7 +12,9 @@
 //!    (`target/munch-diff-<corpus>-seed{0,1}.jsonl`).
 //! 3. The `munch_diff` example (with `arbitrary-precision`, as the vectors
 //!    need) checks C1, C2, C2l, C3 and C4 on every line (a line whose
-//!    payloads differ between the seeds is seed-dependent).
+//!    payloads differ between the seeds is seed-dependent), and writes its
+//!    verified payloads, which the reference decoder must read back to
+//!    exactly each input (as `munch-pycheck` does).
 //!
 //! The vectors come from CPython 3.13; on a CPython that leaves a bare CR
 //! unquoted in `csv.writer` (before 3.11.9 / 3.12.3) the script makes the
@@ -21,7 +23,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::munch_ref::{PY_COMPARE, corpus, example, install};
+use crate::munch_ref::{PY_COMPARE, corpus, example, install, reference_decodes};
 use crate::util::{root, step};
 
 /// The reference run (after `PY_COMPARE`).
@@ -226,12 +228,18 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         let seed0 = reference("0", &site, corpus)?;
         let seed1 = reference("1", &site, corpus)?;
         let name = format!("munch-core against the reference on {}", corpus.display());
+        let verified = corpus.with_extension("verified.jsonl");
         if let Err(e) = step(
             &name,
             example("munch_diff", "arbitrary-precision")
                 .arg(&seed0)
-                .arg(&seed1),
+                .arg(&seed1)
+                .arg("--payloads")
+                .arg(&verified),
         ) {
+            failed.push(e);
+        }
+        if let Err(e) = reference_decodes(&site, &verified) {
             failed.push(e);
         }
     }

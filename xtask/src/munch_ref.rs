@@ -14,7 +14,7 @@
 //!   criterion bench wrote (`target/munch-bench/search_symbols_5000.json`):
 //!   its tier-1 and gen1 encoders and its decoder, median of repeated runs.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::util::{root, step};
@@ -316,6 +316,12 @@ pub(crate) fn pycheck(args: &[String]) -> Result<(), String> {
     let n = args.first().map_or("3000", String::as_str);
     let site = install()?;
     let corpus = corpus(n, "munch-pycheck.jsonl")?;
+    reference_decodes(&site, &corpus)
+}
+
+/// The reference decoder on every payload of a `munch_corpus`-format file
+/// must return exactly its input.
+pub(crate) fn reference_decodes(site: &Path, corpus: &Path) -> Result<(), String> {
     let script = root().join("target/munch-pycheck.py");
     std::fs::write(&script, format!("{PY_COMPARE}{PYCHECK}"))
         .map_err(|e| format!("{}: {e}", script.display()))?;
@@ -324,7 +330,7 @@ pub(crate) fn pycheck(args: &[String]) -> Result<(), String> {
         Command::new("python3")
             .env("PYTHONHASHSEED", "0")
             .arg(&script)
-            .arg(&site)
-            .arg(&corpus),
+            .arg(site)
+            .arg(corpus),
     )
 }
