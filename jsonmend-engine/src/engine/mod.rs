@@ -595,10 +595,16 @@ impl<'a, T: Track> Engine<'a, T> {
     pub(crate) fn trim_repairs(&mut self) {
         let order =
             |a: &RawRepair, b: &RawRepair| a.offset.cmp(&b.offset).then(a.rule.cmp(&b.rule));
-        if !self
-            .repairs
-            .is_sorted_by(|a, b| order(a, b) != core::cmp::Ordering::Greater)
-        {
+        if self.repairs.is_sorted_by_key(|r| r.offset) {
+            // The usual case: pushed in offset order, rules of one offset
+            // in any order. Each run of one offset is sorted alone (stable,
+            // as the whole sort is): linear over the list.
+            for run in self.repairs.chunk_by_mut(|a, b| a.offset == b.offset) {
+                if run.len() > 1 {
+                    run.sort_by_key(|r| r.rule);
+                }
+            }
+        } else {
             self.repairs.sort_by(order);
         }
         self.repairs.truncate(self.max_repairs);
