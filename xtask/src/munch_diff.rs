@@ -11,7 +11,7 @@
 //!    writing lines in the vector format
 //!    (`target/munch-diff-<corpus>-seed{0,1}.jsonl`).
 //! 3. The `munch_diff` example (with `arbitrary-precision`, as the vectors
-//!    need) checks C1, C2, C2l, C3 and C4 on every line (a line whose
+//!    need) checks C1, C2, C2s, C2l, C3 and C4 on every line (a line whose
 //!    payloads differ between the seeds is seed-dependent), and writes its
 //!    verified payloads, which the reference decoder must read back to
 //!    exactly each input (as `munch-pycheck` does).
