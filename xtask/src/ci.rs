@@ -33,6 +33,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     ] {
         feature_checks(krate, feature, test)?;
     }
+    // munch-core against the Python reference (spec §12's optional job):
+    // skipped with a message when PyPI cannot be reached.
+    match crate::munch_ref::install() {
+        Ok(_) => crate::munch_diff::run(&[String::from("2000")])?,
+        Err(e) => eprintln!("xtask: skipped the munch reference differential (no reference: {e})"),
+    }
     crate::nostd::run()?;
     step(
         "doc",
