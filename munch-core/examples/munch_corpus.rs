@@ -5,7 +5,7 @@
 //! generator as the round-trip property and fuzz target.
 //!
 //! ```sh
-//! cargo run -p munch-core --example munch_corpus -- 5000 > corpus.jsonl
+//! cargo run -p munch-core --example munch_corpus -- 5000 [SEED] > corpus.jsonl
 //! ```
 #![allow(missing_docs, clippy::unwrap_used, clippy::indexing_slicing)]
 
@@ -22,7 +22,12 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(2000);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    // An optional second argument varies the responses.
+    let seed: u64 = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(0);
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     for _ in 0..n {
         let data: Vec<u8> = (0..200)
             .map(|_| {

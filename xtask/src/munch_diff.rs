@@ -4,8 +4,8 @@
 //!
 //! 1. The corpora: `generated`, from the round-trip generator (the
 //!    `munch_corpus` example), rich in hazards; `mutated`, the reference
-//!    vectors' inputs with random edits (seed S), realistic shapes of every
-//!    tier-1 tool.
+//!    vectors' inputs with random edits, realistic shapes of every tier-1
+//!    tool. Both vary with the seed S (default 1).
 //! 2. The reference encodes each response for `compact` and `auto` and
 //!    decodes its own compact payload, under PYTHONHASHSEED 0 and 1,
 //!    writing lines in the vector format
@@ -220,7 +220,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         .map_or("1", String::as_str);
     let site = install()?;
     let corpora = [
-        corpus(n, "munch-diff-generated.jsonl")?,
+        corpus(n, seed, "munch-diff-generated.jsonl")?,
         mutated(n, seed, "munch-diff-mutated.jsonl")?,
     ];
     let mut failed = Vec::new();

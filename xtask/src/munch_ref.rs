@@ -107,7 +107,16 @@ CASES = [
     "repo": "acme/webshop", "cycle_count": 2, "cycles": [["a.py", "b.py"], []],
     "negative_evidence": 714}),
   ("gen1/long_cell_with_warning", "get_hotspots", {
-    "rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),
+    "rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),  # fo1 batches run `dict(sym)` over each entry's symbols, as Python
+  # iterates them: a string's characters raise, a dict's keys make `{}` only
+  # when empty, a list of pairs makes a dict.
+  ("get_file_outline/batch_symbols_string", "get_file_outline", {
+    "repo": "acme/webshop", "results": [{"file": "a.py", "language": "python", "symbols": "\n"}]}),
+  ("get_file_outline/batch_symbols_empty_key", "get_file_outline", {
+    "repo": "acme/webshop", "results": [{"file": "a.py", "language": "python", "symbols": {"": 1}}]}),
+  ("get_file_outline/batch_symbol_pairs", "get_file_outline", {
+    "repo": "acme/webshop", "results": [{"file": "a.py", "language": "python",
+      "symbols": [[["name", "f"], ["kind", "function"], [3, "x"], "ps", {"line": 1, "x": 2}], ""]}]}),
 ]
 
 for name, tool, inp in CASES:
@@ -295,11 +304,12 @@ pub(crate) fn example(name: &str, features: &str) -> Command {
 }
 
 /// Writes munch-core's generated responses and verified payloads for `n`
-/// cases (the `munch_corpus` example) to `target/<name>`.
-pub(crate) fn corpus(n: &str, name: &str) -> Result<PathBuf, String> {
+/// cases (the `munch_corpus` example, generator seed `seed`) to
+/// `target/<name>`.
+pub(crate) fn corpus(n: &str, seed: &str, name: &str) -> Result<PathBuf, String> {
     let corpus = root().join("target").join(name);
     let out = example("munch_corpus", "")
-        .arg(n)
+        .args([n, seed])
         .output()
         .map_err(|e| format!("cargo run: {e}"))?;
     if !out.status.success() {
@@ -315,7 +325,7 @@ pub(crate) fn corpus(n: &str, name: &str) -> Result<PathBuf, String> {
 pub(crate) fn pycheck(args: &[String]) -> Result<(), String> {
     let n = args.first().map_or("3000", String::as_str);
     let site = install()?;
-    let corpus = corpus(n, "munch-pycheck.jsonl")?;
+    let corpus = corpus(n, "0", "munch-pycheck.jsonl")?;
     reference_decodes(&site, &corpus)
 }
 

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{iter_items, py_iter, truthy};
+use super::{iter_items, truthy};
 use crate::decode::{Budget, VALUE_COST};
 use crate::encode::Fail;
 use crate::tier1::schema::is_universal_body_key;
@@ -94,6 +94,67 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>, budget: &mut Budget) {
     *flat = out;
 }
 
+/// `row = dict(sym)` for each `sym` of an entry's (truthy) `symbols`, as
+/// Python runs it: a list's items; a dict's keys, of which only `""` makes
+/// a dict (`{}`); a string's characters, which never do. Anything else
+/// raises, and so does the encoder.
+fn symbol_rows(symbols: Option<&Value>) -> Result<Vec<Map<String, Value>>, Fail> {
+    match symbols.map(kind) {
+        None => Ok(Vec::new()),
+        Some(Kind::List(items)) => items.iter().map(dict_of).collect(),
+        Some(Kind::Dict(m)) => m
+            .keys()
+            .map(|k| {
+                if k.is_empty() {
+                    Ok(Map::new())
+                } else {
+                    Err(Fail::new("symbol is not a dict"))
+                }
+            })
+            .collect(),
+        Some(_) => Err(Fail::new("symbols are not iterable as dicts")),
+    }
+}
+
+/// Python's `dict(sym)`: a dict's copy, or the pairs of an iterable whose
+/// items are 2-item iterables (a 2-item list, a 2-character string, a
+/// 2-key dict). Pairs whose key is a number, bool or None are left out: no
+/// declared column can read them. Anything else raises.
+fn dict_of(sym: &Value) -> Result<Map<String, Value>, Fail> {
+    let fail = || Fail::new("symbol is not a dict");
+    let items: &[Value] = match kind(sym) {
+        Kind::Dict(m) => return Ok(m.clone()),
+        Kind::Str("") => return Ok(Map::new()),
+        Kind::List(items) => items,
+        _ => return Err(fail()),
+    };
+    let mut row = Map::new();
+    for item in items {
+        let (key, value) = match kind(item) {
+            Kind::List([k, v]) => (k.clone(), v.clone()),
+            Kind::Str(s) if s.chars().count() == 2 => {
+                let mut c = s.chars();
+                let (a, b) = (c.next().ok_or_else(fail)?, c.next().ok_or_else(fail)?);
+                (Value::String(a.into()), Value::String(b.into()))
+            }
+            Kind::Dict(m) if m.len() == 2 => {
+                let mut keys = m.keys();
+                let (a, b) = (keys.next().ok_or_else(fail)?, keys.next().ok_or_else(fail)?);
+                (Value::String(a.clone()), Value::String(b.clone()))
+            }
+            _ => return Err(fail()),
+        };
+        match kind(&key) {
+            Kind::Str(k) => {
+                row.insert(k.into(), value);
+            }
+            Kind::List(_) | Kind::Dict(_) => return Err(fail()),
+            _ => {}
+        }
+    }
+    Ok(row)
+}
+
 /// The batch shape (a `results` list): every entry's symbols extended with
 /// its `file`, and one results row per entry. `None` for a single file.
 pub(crate) fn encode_batch(
@@ -115,12 +176,9 @@ pub(crate) fn encode_batch(
                 .unwrap_or_else(|| Value::String(String::new()))
         };
         let file = get("file");
-        let syms = py_iter(entry.get("symbols").filter(|v| truthy(v)))?;
-        for sym in syms {
-            let Kind::Dict(sym) = kind(sym) else {
-                return Err(Fail::new("symbol is not a dict"));
-            };
-            let mut row = sym.clone();
+        let syms = symbol_rows(entry.get("symbols").filter(|v| truthy(v)))?;
+        let count_of_syms = syms.len();
+        for mut row in syms {
             row.insert("file".into(), file.clone());
             symbols.push(Value::Object(row));
         }
@@ -129,7 +187,7 @@ pub(crate) fn encode_batch(
             Some(Kind::Dict(m)) => m.get("symbol_count").filter(|v| !v.is_null()).cloned(),
             Some(_) => return Err(Fail::new("entry _meta is not a dict")),
         };
-        let count = count.unwrap_or_else(|| Value::from(syms.len()));
+        let count = count.unwrap_or_else(|| Value::from(count_of_syms));
         let mut row = Map::new();
         row.insert("file".into(), file);
         row.insert("language".into(), get("language"));
