@@ -80,9 +80,10 @@ for n, line in enumerate(open(sys.argv[2])):
 /// The mutation corpus: `python3 - FILES N SEED` prints N responses.
 const MUTATE: &str = r##"
 # Realistic responses: the reference vectors' inputs with random edits
-# (values replaced by clean or hazardous ones, keys dropped or added, rows
-# repeated, dropped or shuffled; now and then under another tool's
-# name), in the corpus format {"tool", "input"}.
+# (values replaced by clean or hazardous ones or wrapped in a list or dict,
+# keys dropped, added or given hazardous prefixes, rows repeated, dropped
+# or shuffled; now and then under another tool's name), in the corpus
+# format {"tool", "input"}.
 import json, random, sys
 files, n, seed = sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(seed)
@@ -100,6 +101,7 @@ CLEAN = ["src/webshop/api/orders.py", "src/webshop/models/order.py", "tests/unit
          "src/webshop/util/retry.py::retry#function", "webshop.models.order", "acme/webshop", ""]
 KEYS = ["file", "id", "name", "kind", "line", "score", "warning", "low_warning", "negative_evidence",
         "extra", "a.b", "@x", "note", "details", "depth", "summary", "_meta", "hint"]
+HAZARD_KEYS = ["a.b", "@x", "k=v", " sp", "x y", "\u00e9", "_meta", "__tables", "t,x", "", "1", "@1", "\u2028"]
 strings = []
 def collect(v):
     if isinstance(v, str): strings.append(v)
@@ -126,6 +128,8 @@ def mutate(v, p, clean, depth=0):
         for k, x in v.items():
             if rng.random() < p / 3:
                 continue  # drop key
+            if rng.random() < p / 8:
+                k = rng.choice(HAZARD_KEYS) + k
             out[k] = mutate(x, p, clean, depth + 1)
         if rng.random() < p / 3:
             out[rng.choice(KEYS)] = new_scalar(clean) if rng.random() < 0.8 else [new_scalar(clean)]
@@ -139,6 +143,8 @@ def mutate(v, p, clean, depth=0):
         if rng.random() < p / 4:
             rng.shuffle(items)
         return items
+    if rng.random() < p / 6:
+        return rng.choice([[v], {"v": v}, {}, [], {"$float": "inf"}, "", None])
     if rng.random() < p:
         if isinstance(v, str):
             return new_string(clean) if rng.random() < 0.8 else new_scalar(clean)
@@ -155,7 +161,7 @@ for i in range(n):
     tool, base = rng.choice(bases)
     if rng.random() < 0.1:
         tool = rng.choice(bases)[0]  # another tool's name over this shape
-    p = rng.choice([0.02, 0.05, 0.1, 0.25])
+    p = rng.choice([0.02, 0.05, 0.1, 0.25, 0.4, 0.6])
     clean = rng.random() < 0.5
     out.write(json.dumps({"tool": tool, "input": mutate(base, p, clean)}) + "\n")
 "##;
