@@ -27,7 +27,7 @@ fn c1_decode_equals_reference_decoder() {
         failures.len(),
         failures.join("\n")
     );
-    assert_eq!(checked, support::pinned(59, 58));
+    assert_eq!(checked, 59);
 }
 
 #[test]
@@ -87,19 +87,4 @@ fn c6_non_munch_text_errors_with_offset() {
     let err = decode("hello").unwrap_err();
     assert_eq!(err.offset, 0);
     assert_eq!(decode("{\"a\":1} x").unwrap_err().offset, 8);
-}
-
-#[test]
-fn big_integers_are_found_outside_strings_only() {
-    assert!(support::has_big_int(r#"{"a":18446744073709551616}"#));
-    assert!(support::has_big_int(r#"[-9223372036854775809]"#));
-    assert!(!support::has_big_int(
-        r#"{"a":18446744073709551615,"b":-9223372036854775808}"#
-    ));
-    assert!(!support::has_big_int(
-        r#"{"a":"18446744073709551616","b":1e400}"#
-    ));
-    assert!(!support::has_big_int(
-        r#"{"a\"":"x\"99999999999999999999"}"#
-    ));
 }

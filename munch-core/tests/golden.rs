@@ -26,8 +26,8 @@ const FILE: &str = "toolwire-munch.jsonl";
 /// Inputs above this size are left out (the golden file stays readable).
 const MAX_INPUT: usize = 16 * 1024;
 
-/// (name, tool, input, whether the input has an integer beyond 64 bits).
-fn inputs() -> Vec<(String, String, Value, bool)> {
+/// (name, tool, input).
+fn inputs() -> Vec<(String, String, Value)> {
     let files = [
         include_str!("vectors/jcodemunch-1.108.399.jsonl"),
         include_str!("vectors/extra-1.108.399.jsonl"),
@@ -35,25 +35,20 @@ fn inputs() -> Vec<(String, String, Value, bool)> {
     files
         .iter()
         .flat_map(|f| f.lines().filter(|l| !l.trim().is_empty()))
-        .map(|l| {
-            (
-                serde_json::from_str::<Value>(l).unwrap(),
-                support::has_big_int(l),
-            )
-        })
-        .filter(|(v, _)| v["input"].to_string().len() <= MAX_INPUT)
-        .map(|(v, big)| {
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["input"].to_string().len() <= MAX_INPUT)
+        .map(|v| {
             let name = v["name"].as_str().unwrap().to_owned();
             let tool = v["tool"].as_str().unwrap().to_owned();
-            (name, tool, v["input"].clone(), big)
+            (name, tool, v["input"].clone())
         })
         .collect()
 }
 
-fn lines(inputs: &[(String, String, Value, bool)]) -> Vec<String> {
+fn lines(inputs: &[(String, String, Value)]) -> Vec<String> {
     inputs
         .iter()
-        .map(|(name, tool, input, _)| {
+        .map(|(name, tool, input)| {
             let run = |format| {
                 encode(
                     tool,
@@ -79,37 +74,5 @@ fn lines(inputs: &[(String, String, Value, bool)]) -> Vec<String> {
 
 #[test]
 fn golden_vectors_match_the_code() {
-    let inputs = inputs();
-    if support::BIG_INTS {
-        golden::check(FILE, &lines(&inputs));
-        return;
-    }
-    // Without `arbitrary-precision` an input with an integer beyond 64 bits
-    // reads differently: the other lines must still equal the committed
-    // ones (the file itself is written with the feature on).
-    assert!(
-        std::env::var_os("TOOLWIRE_VECTORS_OUT").is_none(),
-        "{FILE} is generated with --features arbitrary-precision"
-    );
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/vectors")
-        .join(FILE);
-    let committed = std::fs::read_to_string(path).unwrap();
-    assert_eq!(
-        committed.lines().count(),
-        inputs.len(),
-        "{FILE}: one line per input"
-    );
-    let kept: Vec<_> = inputs.iter().filter(|i| !i.3).cloned().collect();
-    let want = committed
-        .lines()
-        .zip(&inputs)
-        .filter(|(_, i)| !i.3)
-        .map(|(l, _)| l);
-    for (n, (want, got)) in want.zip(lines(&kept)).enumerate() {
-        assert_eq!(
-            want, got,
-            "{FILE}: kept line {n} drifted (`cargo xtask vectors --check`)"
-        );
-    }
+    golden::check(FILE, &lines(&inputs()));
 }

@@ -20,6 +20,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     )?;
     // The README's test command.
     step("test", cargo().args(["test", "--workspace"]))?;
+    // munch-core without serde_json's arbitrary_precision (its own tests
+    // turn it on, spec D5, and a workspace build unifies it everywhere).
+    step(
+        "test munch-core in its default configuration",
+        cargo()
+            .args(["test", "-p", "munch-bench"])
+            .env("MUNCH_DEFAULT_CONFIGURATION", "1"),
+    )?;
     // Spec vectors against the code (with a diff), reference vectors
     // against their origin records.
     crate::vectors::run(&[String::from("--check")])?;
@@ -28,8 +36,6 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         ("leaf-meta", "nfc", Some("ids_vectors")),
         // Spec §19's work counter (a feature, so release builds pay nothing).
         ("jsonmend-engine", "work-counter", Some("work_counter")),
-        // Integers beyond 64 bits (spec D5): the vectors that need them.
-        ("munch-core", "arbitrary-precision", None),
     ] {
         feature_checks(krate, feature, test)?;
     }

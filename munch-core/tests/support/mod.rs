@@ -29,20 +29,12 @@ impl Vector {
     }
 }
 
-/// Whether the tests run with munch-core's `arbitrary-precision` feature
-/// (serde_json keeps integers beyond 64 bits exactly).
-pub const BIG_INTS: bool = cfg!(feature = "arbitrary-precision");
-
-/// Every vector this configuration can represent. A vector holding an
-/// integer beyond i64/u64 needs `arbitrary-precision` (without it serde_json
-/// reads such an integer as a float, so the reference's bytes cannot come
-/// back); it is left out of a default build and checked when `cargo xtask
-/// ci` runs the suite again with the feature.
+/// Every vector (integers beyond i64/u64 included: the dev-dependency on
+/// serde_json turns on `arbitrary_precision`, spec D5).
 pub fn vectors() -> Vec<Vector> {
     let text = include_str!("../vectors/jcodemunch-1.108.399.jsonl");
     text.lines()
         .filter(|l| !l.trim().is_empty())
-        .filter(|l| BIG_INTS || !has_big_int(l))
         .map(|l| {
             let line: Value = serde_json::from_str(l).expect("vector line");
             Vector {
@@ -60,42 +52,4 @@ pub fn vectors() -> Vec<Vector> {
             }
         })
         .collect()
-}
-
-/// The pinned figure of a whole-suite count: `all` over every vector,
-/// `without_big` when the vectors with big integers are left out.
-pub fn pinned<T>(all: T, without_big: T) -> T {
-    if BIG_INTS { all } else { without_big }
-}
-
-/// Whether a JSON line has an integer literal (outside strings) that fits
-/// neither i64 nor u64.
-pub fn has_big_int(line: &str) -> bool {
-    let b = line.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'-' | b'0'..=b'9' => {
-                let start = i;
-                while i < b.len() && matches!(b[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                {
-                    i += 1;
-                }
-                let token = &line[start..i];
-                let integer = !token.contains(['.', 'e', 'E']);
-                if integer && token.parse::<i64>().is_err() && token.parse::<u64>().is_err() {
-                    return true;
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    false
 }
