@@ -32,7 +32,7 @@ commands:
   unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
   munch-vectors [--check]   reference payloads for ip1/sa2/ro1 and munch-diff's regressions from jcodemunch-mcp (PyPI) into munch-core's tests
   munch-pycheck [N]         munch-core's verified payloads for N generated responses through the Python reference decoder
-  munch-diff [N] [--seed S] munch-core against the reference encoder and decoder on N generated and N mutated responses (C1-C4)
+  munch-diff [N] [--seed S] munch-core against the reference encoder and decoder on N generated, N mutated and N/10 grown responses (C1-C4)
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
   soak [N]                  jsonmend serve --stdio: N mixed requests (default 100000), latency, startup
   help                      this text

@@ -1,11 +1,13 @@
 //! `cargo xtask munch-diff [N] [--seed S]`: munch-core against the
-//! reference encoder and decoder (jcodemunch-mcp 1.108.399) on two corpora
-//! of N responses each, the way the shared vectors were made.
+//! reference encoder and decoder (jcodemunch-mcp 1.108.399) on three
+//! corpora of generated responses, the way the shared vectors were made.
 //!
 //! 1. The corpora: `generated`, from the round-trip generator (the
 //!    `munch_corpus` example), rich in hazards; `mutated`, the reference
 //!    vectors' inputs with random edits, realistic shapes of every tier-1
-//!    tool. Both vary with the seed S (default 1).
+//!    tool; `grown` (N/10 responses), their tables grown to hundreds of
+//!    rows of path-like cells, for the legend at scale. All vary with the
+//!    seed S (default 1).
 //! 2. The reference encodes each response for `compact` and `auto` and
 //!    decodes its own compact payload, under PYTHONHASHSEED 0 and 1,
 //!    writing lines in the vector format
@@ -166,10 +168,66 @@ for i in range(n):
     out.write(json.dumps({"tool": tool, "input": mutate(base, p, clean)}) + "\n")
 "##;
 
-/// Writes the mutation corpus of `n` responses to `target/<name>`.
-fn mutated(n: &str, seed: &str, name: &str) -> Result<PathBuf, String> {
-    let script = root().join("target/munch-diff-mutate.py");
-    std::fs::write(&script, MUTATE).map_err(|e| format!("{}: {e}", script.display()))?;
+/// The grown corpus: `python3 - FILES N SEED` prints N responses.
+const GROW: &str = r##"
+# Legend-heavy responses: the reference vectors' tables grown to 20-400
+# rows, the copied rows' strings replaced by paths (and path::symbol ids)
+# over a small directory tree, so that the legend's candidates, selection
+# and first-match order are exercised at scale.
+import json, random, sys
+files, n, seed = sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+bases = []
+for f in files:
+    for line in open(f):
+        if line.strip():
+            v = json.loads(line)
+            if len(line) < 20000:
+                bases.append((v["tool"], v["input"]))
+DIRS = ["src/", "src/webshop/", "src/webshop/api/", "src/webshop/api/handlers/", "src/webshop/models/",
+        "tests/", "tests/unit/", "frontend/src/components/", "frontend/src/components/cart/", "lib/", "a/", "ab/", "abc/"]
+FILES = ["orders.py", "users.py", "order.py", "index.ts", "api.ts", "x.py", "retry.py", "__init__.py", "o.py"]
+def path():
+    d = rng.choice(DIRS)
+    if rng.random() < 0.3:
+        d += rng.choice(DIRS)
+    return d + rng.choice(FILES)
+def vary(v):
+    if isinstance(v, str):
+        r = rng.random()
+        if "/" in v or r < 0.3:
+            p = path()
+            if "::" in v:
+                p += "::" + rng.choice(["f", "g", "Order", "create_order"]) + "#" + rng.choice(["function", "class", "method"])
+            return p
+        return v
+    if isinstance(v, dict):
+        return {k: vary(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [vary(x) for x in v]
+    return v
+def grow(v):
+    if isinstance(v, dict):
+        return {k: grow(x) for k, x in v.items()}
+    if isinstance(v, list):
+        items = [grow(x) for x in v]
+        if items and all(isinstance(x, dict) for x in items) and rng.random() < 0.8:
+            target = rng.choice([20, 60, 150, 400])
+            while len(items) < target:
+                items.append(vary(rng.choice(v)))
+        return items
+    return v
+for i in range(n):
+    tool, base = rng.choice(bases)
+    print(json.dumps({"tool": tool, "input": grow(base)}))
+"##;
+
+/// Writes a corpus of `n` responses made by `script` (over the reference
+/// vectors' inputs) to `target/<name>`.
+fn from_vectors(script: &str, n: &str, seed: &str, name: &str) -> Result<PathBuf, String> {
+    let path = root().join("target").join(name).with_extension("py");
+    std::fs::write(&path, script).map_err(|e| format!("{}: {e}", path.display()))?;
+    let script = path;
     let vectors = ["jcodemunch-1.108.399.jsonl", "extra-1.108.399.jsonl"]
         .map(|f| {
             root()
@@ -182,7 +240,7 @@ fn mutated(n: &str, seed: &str, name: &str) -> Result<PathBuf, String> {
     let corpus = root().join("target").join(name);
     let file = std::fs::File::create(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
     step(
-        "mutated reference-vector inputs",
+        &format!("corpus {name}"),
         Command::new("python3")
             .arg(&script)
             .args([vectors.as_str(), n, seed])
@@ -225,9 +283,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         .and_then(|i| args.get(i + 1))
         .map_or("1", String::as_str);
     let site = install()?;
+    // Grown responses are large: a tenth as many.
+    let grown = (n.parse::<usize>().unwrap_or(5000) / 10).max(1).to_string();
     let corpora = [
         corpus(n, seed, "munch-diff-generated.jsonl")?,
-        mutated(n, seed, "munch-diff-mutated.jsonl")?,
+        from_vectors(MUTATE, n, seed, "munch-diff-mutated.jsonl")?,
+        from_vectors(GROW, &grown, seed, "munch-diff-grown.jsonl")?,
     ];
     let mut failed = Vec::new();
     for corpus in &corpora {
