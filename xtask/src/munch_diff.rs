@@ -79,13 +79,10 @@ for n, line in enumerate(open(sys.argv[2])):
     print(json.dumps(rec))
 "##;
 
-/// The mutation corpus: `python3 - FILES N SEED` prints N responses.
-const MUTATE: &str = r##"
-# Realistic responses: the reference vectors' inputs with random edits
-# (values replaced by clean or hazardous ones or wrapped in a list or dict,
-# keys dropped, added or given hazardous prefixes, rows repeated, dropped
-# or shuffled; now and then under another tool's name), in the corpus
-# format {"tool", "input"}.
+/// What the corpus scripts start with: `python3 SCRIPT FILES N SEED`
+/// reads the (tool, input) of every line of the comma-separated vector
+/// FILES, and seeds `rng`; the script prints N responses.
+const PY_BASES: &str = r##"
 import json, random, sys
 files, n, seed = sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(seed)
@@ -95,6 +92,15 @@ for f in files:
         if line.strip():
             v = json.loads(line)
             bases.append((v["tool"], v["input"]))
+"##;
+
+/// The mutation corpus (after `PY_BASES`).
+const MUTATE: &str = r##"
+# Realistic responses: the reference vectors' inputs with random edits
+# (values replaced by clean or hazardous ones or wrapped in a list or dict,
+# keys dropped, added or given hazardous prefixes, rows repeated, dropped
+# or shuffled; now and then under another tool's name), in the corpus
+# format {"tool", "input"}.
 PIECES = ["src/", "app/", "main.py", "@", "@1", "@@", "0", "7", "12", "\\", "/", ",", '"', "\n", "\r",
           " ", "\u00a0", "\u2028", "T", "F", "", "\u00b2", "\u00e9", "\u001f", "=", ":", "|", "#", "a",
           "::f#function", "\t", "'", "[", "{", "None", "1.5", "-", "e5", "nan", "\u3000"]
@@ -168,22 +174,13 @@ for i in range(n):
     out.write(json.dumps({"tool": tool, "input": mutate(base, p, clean)}) + "\n")
 "##;
 
-/// The grown corpus: `python3 - FILES N SEED` prints N responses.
+/// The grown corpus (after `PY_BASES`).
 const GROW: &str = r##"
 # Legend-heavy responses: the reference vectors' tables grown to 20-400
 # rows, the copied rows' strings replaced by paths (and path::symbol ids)
 # over a small directory tree, so that the legend's candidates, selection
 # and first-match order are exercised at scale.
-import json, random, sys
-files, n, seed = sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])
-rng = random.Random(seed)
-bases = []
-for f in files:
-    for line in open(f):
-        if line.strip():
-            v = json.loads(line)
-            if len(line) < 20000:
-                bases.append((v["tool"], v["input"]))
+bases = [b for b in bases if len(json.dumps(b[1])) < 20000]
 DIRS = ["src/", "src/webshop/", "src/webshop/api/", "src/webshop/api/handlers/", "src/webshop/models/",
         "tests/", "tests/unit/", "frontend/src/components/", "frontend/src/components/cart/", "lib/", "a/", "ab/", "abc/"]
 FILES = ["orders.py", "users.py", "order.py", "index.ts", "api.ts", "x.py", "retry.py", "__init__.py", "o.py"]
@@ -226,7 +223,8 @@ for i in range(n):
 /// vectors' inputs) to `target/<name>`.
 fn from_vectors(script: &str, n: &str, seed: &str, name: &str) -> Result<PathBuf, String> {
     let path = root().join("target").join(name).with_extension("py");
-    std::fs::write(&path, script).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, format!("{PY_BASES}{script}"))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let script = path;
     let vectors = ["jcodemunch-1.108.399.jsonl", "extra-1.108.399.jsonl"]
         .map(|f| {
