@@ -155,7 +155,7 @@ impl core::fmt::Debug for Watch {
 
 /// How far from the end of what arrived a batch of tokens may start: past
 /// it, tokens run one step each (most of them wait for more input there).
-const BATCH_MARGIN: usize = 512;
+const BATCH_MARGIN: usize = 128;
 
 /// What `syntax_permille` needs of the engine after a step: where the
 /// payload starts and ends, and what the end of input would synthesize.
