@@ -267,6 +267,7 @@ pub(crate) fn py_eq(a: &Value, b: &Value) -> bool {
                 true
             }
             (Kind::Int(x), Kind::Int(y)) => int_eq(x, y),
+            (Kind::Int(n), Kind::Float(f)) | (Kind::Float(f), Kind::Int(n)) => int_float_eq(n, *f),
             _ => match (py_number(&ka), py_number(&kb)) {
                 (Some(x), Some(y)) => x == y,
                 _ => false,
@@ -277,6 +278,83 @@ pub(crate) fn py_eq(a: &Value, b: &Value) -> bool {
         }
     }
     true
+}
+
+/// Python's `int == float`: exact (`2**64 + 1 == 2.0**64` is false), true
+/// only for a finite float with no fraction whose integer value is the
+/// int's.
+fn int_float_eq(n: &serde_json::Number, f: f64) -> bool {
+    if !f.is_finite() || f.fract() != 0.0 {
+        return false;
+    }
+    // A finite float without fraction below 2^127 converts exactly.
+    if let Some(i) = n.as_i64() {
+        return f as i128 == i128::from(i);
+    }
+    if let Some(u) = n.as_u64() {
+        return f as i128 == i128::from(u);
+    }
+    let mut text = String::new();
+    crate::value::write_int(n, &mut text);
+    text == integer_text(f)
+}
+
+/// The exact decimal text of a finite float without fraction (`-` for a
+/// negative one): its mantissa times a power of two, in base-10^9 limbs.
+fn integer_text(f: f64) -> String {
+    const BASE: u64 = 1_000_000_000;
+    let bits = f.abs().to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i32;
+    let mut out = String::new();
+    if f < 0.0 {
+        out.push('-');
+    }
+    if exponent == 0 {
+        out.push('0');
+        return out;
+    }
+    let mantissa = (bits & ((1 << 52) - 1)) | (1 << 52);
+    let shift = exponent - 1075;
+    if shift <= 0 {
+        // Integral, so the bits shifted out are zero.
+        crate::value::push_u64(mantissa >> (-shift).min(63), &mut out);
+        return out;
+    }
+    // Little-endian limbs of the mantissa, doubled `shift` times, 29 bits
+    // at a time (a limb times 2^29 plus a carry fits in a u64).
+    let mut limbs: Vec<u64> = alloc::vec![
+        mantissa % BASE,
+        (mantissa / BASE) % BASE,
+        mantissa / (BASE * BASE)
+    ];
+    let mut left = shift;
+    while left > 0 {
+        let k = left.min(29);
+        left -= k;
+        let mut carry = 0u64;
+        for limb in limbs.iter_mut() {
+            let v = (*limb << k) + carry;
+            *limb = v % BASE;
+            carry = v / BASE;
+        }
+        while carry > 0 {
+            limbs.push(carry % BASE);
+            carry /= BASE;
+        }
+    }
+    while limbs.len() > 1 && limbs.last() == Some(&0) {
+        limbs.pop();
+    }
+    let mut first = true;
+    for &limb in limbs.iter().rev() {
+        if first {
+            crate::value::push_u64(limb, &mut out);
+            first = false;
+        } else {
+            let _ = write!(out, "{limb:09}");
+        }
+    }
+    out
 }
 
 /// A bool, int or float as an f64 for Python's mixed comparisons.
@@ -290,5 +368,45 @@ fn py_number(k: &Kind<'_>) -> Option<f64> {
             .or_else(|| n.as_f64()),
         Kind::Float(f) => Some(*f),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::{int_float_eq, integer_text, py_eq};
+    use serde_json::{Number, json};
+
+    #[test]
+    fn a_float_without_fraction_has_its_exact_integer_text() {
+        assert_eq!(integer_text(0.0), "0");
+        assert_eq!(integer_text(1.0), "1");
+        assert_eq!(integer_text(-7.0), "-7");
+        assert_eq!(integer_text(2f64.powi(64)), "18446744073709551616");
+        assert_eq!(integer_text(-(2f64.powi(70))), "-1180591620717411303424");
+        // Python's `int(1e300)`.
+        assert_eq!(
+            integer_text(1e300),
+            "1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704443832883878176942523235360430575644792184786706982848387200926575803737830233794788090059368953234970799945081119038967640880074652742780142494579258788820056842838115669472196386865459400540160"
+        );
+    }
+
+    #[test]
+    fn ints_equal_floats_exactly_as_in_python() {
+        let n = |t: &str| serde_json::from_str::<Number>(t).unwrap();
+        assert!(int_float_eq(&n("9007199254740992"), 9007199254740992.0));
+        assert!(!int_float_eq(&n("9007199254740993"), 9007199254740992.0));
+        assert!(int_float_eq(&n("-7"), -7.0));
+        assert!(!int_float_eq(&n("1"), 1.5));
+        assert!(!int_float_eq(&n("1"), f64::NAN));
+        if crate::value::arbitrary_precision() {
+            assert!(int_float_eq(&n("18446744073709551616"), 2f64.powi(64)));
+            assert!(!int_float_eq(&n("18446744073709551617"), 2f64.powi(64)));
+            assert!(!py_eq(
+                &json!([n("18446744073709551617")]),
+                &json!([2f64.powi(64)])
+            ));
+        }
+        assert!(py_eq(&json!([1, true, 2.0]), &json!([1.0, 1, 2])));
     }
 }

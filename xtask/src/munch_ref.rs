@@ -107,7 +107,13 @@ CASES = [
     "repo": "acme/webshop", "cycle_count": 2, "cycles": [["a.py", "b.py"], []],
     "negative_evidence": 714}),
   ("gen1/long_cell_with_warning", "get_hotspots", {
-    "rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),  # fo1 batches run `dict(sym)` over each entry's symbols, as Python
+    "rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),  # The warning check compares ints and floats exactly, as Python does: a
+  # column read back as floats changes 2**64 + 1 and 2**53 + 1 (JSON).
+  ("gen1/warning_big_int_as_float", "get_hotspots", {
+    "warning": {"scores": [{"s": 18446744073709551617}, {"s": 1.5}]}}),
+  ("gen1/warning_2_53_plus_1_as_float", "get_hotspots", {
+    "warning": {"scores": [{"s": 9007199254740993}, {"s": 1.5}]}}),
+  # fo1 batches run `dict(sym)` over each entry's symbols, as Python
   # iterates them: a string's characters raise, a dict's keys make `{}` only
   # when empty, a list of pairs makes a dict.
   ("get_file_outline/batch_symbols_string", "get_file_outline", {
