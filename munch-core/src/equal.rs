@@ -284,7 +284,10 @@ pub(crate) fn py_eq(a: &Value, b: &Value) -> bool {
 /// only for a finite float with no fraction whose integer value is the
 /// int's.
 fn int_float_eq(n: &serde_json::Number, f: f64) -> bool {
-    if !f.is_finite() || f.fract() != 0.0 {
+    // Every float from 2^53 up is integral; below, the i64 round trip
+    // tells (no `f64::fract` without std).
+    let integral = f.abs() >= 9_007_199_254_740_992.0 || (f as i64) as f64 == f;
+    if !f.is_finite() || !integral {
         return false;
     }
     // A finite float without fraction below 2^127 converts exactly.
