@@ -113,6 +113,12 @@ CASES = [
     "warning": {"scores": [{"s": 18446744073709551617}, {"s": 1.5}]}}),
   ("gen1/warning_2_53_plus_1_as_float", "get_hotspots", {
     "warning": {"scores": [{"s": 9007199254740993}, {"s": 1.5}]}}),
+  # A legend literal with a CR is cut there, and the rest of the line,
+  # `@0`, sets `order[-1]` (the highest handle) to "" as Python indexes.
+  ("search_text/legend_cr_at_zero", "search_text", {
+    "repo": "acme/webshop", "results": [
+      {"file": "src/lib/|\r@0", "matches": [{"line": 3, "text": "x"}, {"line": 4, "text": "y"}]},
+      {"file": "other.py", "matches": [{"line": 1, "text": "z"}]}]}),
   # fo1 batches run `dict(sym)` over each entry's symbols, as Python
   # iterates them: a string's characters raise, a dict's keys make `{}` only
   # when empty, a list of pairs makes a dict.

@@ -25,7 +25,10 @@ pub(crate) struct Legend<'a> {
 
 impl<'a> Legend<'a> {
     /// Reads `@N=literal` lines (split at B); a line whose handle is not
-    /// an int, or is below 1, is skipped; later lines overwrite.
+    /// an int is skipped; later lines overwrite. A handle of 0 or below
+    /// indexes from the end as Python's list does (`@0` is the highest
+    /// handle so far, `@-1` the one before); where Python's index falls
+    /// off the list (the reference raises) the line is skipped.
     pub(crate) fn read(block: &'a str) -> Legend<'a> {
         let mut legend = Legend::default();
         for line in split_lines(block) {
@@ -33,11 +36,14 @@ impl<'a> Legend<'a> {
                 continue;
             };
             let (handle, literal) = rest.split_once('=').unwrap_or((rest, ""));
-            let Some(n) = int_text(handle) else {
+            let Some(mut n) = int_text(handle) else {
                 continue;
             };
             if n.starts_with('-') || n == "0" {
-                continue;
+                match legend.handle_from_end(&n) {
+                    Some(h) => n = h,
+                    None => continue,
+                }
             }
             match n.parse::<usize>() {
                 Ok(i) if i <= DENSE_MAX => {
@@ -54,6 +60,21 @@ impl<'a> Legend<'a> {
             }
         }
         legend
+    }
+
+    /// The handle (canonical digits) that Python's `order[idx - 1]` sets
+    /// for `idx` ≤ 0 (canonical digits of 0 or a negative int): the
+    /// highest handle so far plus `idx`, if that is at least 1.
+    fn handle_from_end(&self, idx: &str) -> Option<String> {
+        let back: u128 = idx.strip_prefix('-').unwrap_or(idx).parse().ok()?;
+        let top: u128 = match self.sparse.keys().next_back() {
+            Some((_, digits)) => digits.parse().ok()?,
+            None => u128::try_from(self.dense.len()).ok()?,
+        };
+        let h = top.checked_sub(back).filter(|&h| h >= 1)?;
+        let mut text = String::new();
+        let _ = write!(text, "{h}");
+        Some(text)
     }
 
     /// The literal of handle `n` (canonical positive digits), if
@@ -409,12 +430,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn handles_of_zero_and_below_index_from_the_end() {
+        // Python: `order[idx - 1] = value`, the list padded to the highest
+        // handle so far.
+        let l = Legend::read("@1=a\n@2=b\n@3=c\n@0=z\n@-1=y\n@-2=x\n@-3=off");
+        let got: Vec<_> = ["@1", "@2", "@3"]
+            .iter()
+            .map(|t| l.decode(t).unwrap_or_default())
+            .collect();
+        assert_eq!(got, ["x", "y", "z"]);
+        // Nothing to index yet: Python raises, the line is skipped.
+        assert!(Legend::read("@0=z").is_empty());
+        // From a sparse top handle.
+        let l = Legend::read("@70000=a\n@0=b\n@-1=c");
+        assert_eq!(l.decode("@70000").as_deref(), Some("b"));
+        assert_eq!(l.decode("@69999").as_deref(), Some("c"));
+    }
+
+    #[test]
     fn read_and_decode() {
         let l = Legend::read(
             "@1=src/\n@3=x\n@0=zero\n@-1=neg\n@²=sq\n@ 2 =two\nnot\n@99999999999999999999=big",
         );
         assert_eq!(l.decode("@1a.py").as_deref(), Some("src/a.py"));
         assert_eq!(l.decode("@2").as_deref(), Some("two"));
+        // `@0` set the highest handle then (3), as Python's `order[-1]`.
+        assert_eq!(l.decode("@3").as_deref(), Some("zero"));
         assert_eq!(l.decode("@@1").as_deref(), Some("@1"));
         assert_eq!(l.decode("@0x"), None);
         assert_eq!(l.decode("@²"), None);
