@@ -78,6 +78,7 @@ macro_rules! rules {
             /// use jsonmend_engine::{Class, Rule};
             /// assert_eq!(Rule::TruncatedString.class(), Class::Lossy);
             /// ```
+            #[inline]
             pub fn class(self) -> Class {
                 match self { $(Rule::$variant => Class::$class,)* }
             }
@@ -115,6 +116,7 @@ macro_rules! rules {
             }
 
             /// The number of the code (40 for R040).
+            #[inline]
             pub fn number(self) -> u8 {
                 self as u8
             }

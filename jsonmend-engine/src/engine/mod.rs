@@ -555,6 +555,7 @@ impl<'a, T: Track> Engine<'a, T> {
         self.note_weighted(rule, offset, detail, weight);
     }
 
+    #[inline]
     pub(crate) fn note_weighted(
         &mut self,
         rule: Rule,
@@ -576,9 +577,15 @@ impl<'a, T: Track> Engine<'a, T> {
             crate::rules::Class::Exact => {}
         }
         t.ambiguous |= rule.ambiguity().is_some();
-        if offset > self.cap_offset {
-            return;
+        if offset <= self.cap_offset {
+            self.keep_repair(rule, offset, detail);
         }
+    }
+
+    /// Adds a repair to the list (only the first `max_repairs` by offset
+    /// stay: past them a long input records counts only).
+    #[inline(never)]
+    fn keep_repair(&mut self, rule: Rule, offset: usize, detail: Detail) {
         self.repairs.push(RawRepair {
             rule,
             offset,
