@@ -25,7 +25,7 @@ use mutate::mutate;
 #[test]
 fn corpus_inputs_keep_the_invariants() {
     let mut failures = Vec::new();
-    for input in inputs() {
+    for input in inputs().into_iter().chain(corpus::case_texts()) {
         if let Err(e) = invariants::check(input.as_bytes()) {
             failures.push(format!("{input:?}: {e}"));
         }
@@ -92,7 +92,7 @@ fn same_as_general_path(input: &[u8]) -> Result<(), String> {
 fn fast_lane_equals_the_general_path() {
     let mut rng = Rng(0x0123_4567_89AB_CDEF);
     let mut failures = Vec::new();
-    let inputs = inputs();
+    let inputs: Vec<String> = inputs().into_iter().chain(corpus::case_texts()).collect();
     for input in &inputs {
         if let Err(e) = same_as_general_path(input.as_bytes()) {
             failures.push(format!("{input:?}: {e}"));

@@ -54,6 +54,25 @@ fn corpus_inputs_split_anywhere_give_the_same_stream() {
 }
 
 #[test]
+fn conformance_texts_split_anywhere_give_the_same_stream() {
+    let opts = Options::default();
+    let mut rng = docs::Rng(11);
+    let mut failures = Vec::new();
+    let texts = corpus::case_texts();
+    assert!(texts.len() > 200, "{} texts", texts.len());
+    for input in texts {
+        let b = input.as_bytes();
+        for cuts in [every_byte(b.len()), random_cuts(&mut rng, b.len())] {
+            if let Err(e) = watch::check_split(b, &cuts, &opts) {
+                failures.push(format!("{input:?}: {e}"));
+                break;
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
+#[test]
 fn mutated_inputs_split_anywhere_give_the_same_stream() {
     let opts = Options::default();
     let mut rng = docs::Rng(0x5EED_0F3A_7C00);

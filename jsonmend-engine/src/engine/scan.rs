@@ -198,8 +198,8 @@ impl<T: Track> Engine<'_, T> {
         // Most tokens follow no whitespace or comment at all.
         match self.peek() {
             Some(b' ' | b'\t' | b'\n' | b'\r' | b'/' | b'#' | 0x80..=0xFF) | None => {}
-            Some(_) => {
-                if (self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here() {
+            Some(b) => {
+                if self.ends_document(b) {
                     self.stop = true;
                 }
                 return;
@@ -234,12 +234,58 @@ impl<T: Track> Engine<'_, T> {
                     _ => return,
                 }
             } else {
-                if (self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here() {
+                if self.ends_document(b) {
                     self.stop = true;
                 }
                 return;
             }
         }
+    }
+
+    /// Whether the document ends at `pos` (its byte `b`, outside strings):
+    /// the closing fence of an open fence, the closing tag of a remembered
+    /// one, or a closing fence with no fence open.
+    #[inline]
+    fn ends_document(&self, b: u8) -> bool {
+        ((self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here())
+            || (matches!(b, b'`' | b'~') && self.stray_fence_here())
+    }
+
+    /// A closing fence with no fence open: a run of three or more backticks
+    /// or tildes with nothing but spaces and tabs after it on its line,
+    /// where the top container awaits a key or has just read an item (a
+    /// fence where a value is awaited may open a code block written as the
+    /// value). The document ends there as at the closing fence of an open
+    /// one (what follows is read between documents: the fence is R005).
+    /// Only the first byte of a run is looked at, and at most [`L`] blanks
+    /// after it, so no byte is scanned again by the next token.
+    fn stray_fence_here(&self) -> bool {
+        if self.fence.is_some()
+            || !self
+                .stack
+                .last()
+                .is_some_and(|f| matches!(f.state, State::After | State::Key))
+        {
+            return false;
+        }
+        let Some(c) = self.byte(self.pos) else {
+            return false;
+        };
+        if self.pos > 0 && self.src.get(self.pos - 1) == Some(&c) {
+            return false;
+        }
+        let run = self.run_of(self.pos, c);
+        if !(3..=L).contains(&run) {
+            return false;
+        }
+        let mut at = self.pos + run;
+        while matches!(self.byte(at), Some(b' ' | b'\t')) {
+            if at > self.pos + run + L {
+                return false;
+            }
+            at += 1;
+        }
+        matches!(self.byte(at), None | Some(b'\n' | b'\r'))
     }
 
     pub(crate) fn line_comment(&mut self) {
