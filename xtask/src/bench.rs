@@ -78,7 +78,132 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     }
     results.sort_by(|a, b| (&a.group, &a.function).cmp(&(&b.group, &b.function)));
     print_table(&results);
+    let scaling = scaling(&results);
+    print_scaling(&scaling);
+    let out = root().join("target/bench/results.json");
+    fs::create_dir_all(root().join("target/bench")).map_err(|e| e.to_string())?;
+    fs::write(&out, results_json(&results, &scaling)).map_err(|e| e.to_string())?;
+    println!("\nxtask: results in {}", out.display());
     Ok(())
+}
+
+/// One function measured at 1 MB and 100 MB in the same run: time per
+/// byte at each size (spec §18: at 100 MB at most 1.25 × at 1 MB).
+struct Scaling {
+    group: String,
+    function: String,
+    per_byte_1: f64,
+    per_byte_100: f64,
+}
+
+fn scaling(results: &[Result]) -> Vec<Scaling> {
+    let per_byte = |r: &Result| r.bytes.map(|b| r.median_ns / b);
+    let mut out = Vec::new();
+    for small in results {
+        let Some(function) = small.function.strip_suffix("/1MB") else {
+            continue;
+        };
+        let large = results
+            .iter()
+            .find(|r| r.group == small.group && r.function == format!("{function}/100MB"));
+        if let (Some(a), Some(b)) = (per_byte(small), large.and_then(per_byte)) {
+            out.push(Scaling {
+                group: small.group.clone(),
+                function: function.to_string(),
+                per_byte_1: a,
+                per_byte_100: b,
+            });
+        }
+    }
+    out
+}
+
+fn print_scaling(rows: &[Scaling]) {
+    if rows.is_empty() {
+        return;
+    }
+    println!(
+        "\n{:<26} {:<28} {:>12} {:>12} {:>8}",
+        "scaling group", "function", "ns/B 1 MB", "ns/B 100 MB", "ratio"
+    );
+    for s in rows {
+        println!(
+            "{:<26} {:<28} {:>12.3} {:>12.3} {:>7.2}×",
+            s.group,
+            s.function,
+            s.per_byte_1,
+            s.per_byte_100,
+            s.per_byte_100 / s.per_byte_1
+        );
+    }
+}
+
+/// `s` as a JSON string literal.
+fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A finite number as JSON (`null` otherwise).
+fn json_num(x: Option<f64>) -> String {
+    match x {
+        Some(x) if x.is_finite() => format!("{x}"),
+        _ => "null".into(),
+    }
+}
+
+/// `target/bench/results.json`: every median of the run with its
+/// throughput and its ratio against ours in the same group, and the
+/// scaling rows.
+fn results_json(results: &[Result], scaling: &[Scaling]) -> String {
+    let when = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let rows: Vec<String> = results
+        .iter()
+        .map(|r| {
+            let ours = results
+                .iter()
+                .find(|o| o.group == r.group && BENCHED.contains(&o.function.as_str()));
+            format!(
+                "{{\"group\":{},\"function\":{},\"median_ns\":{},\"bytes\":{},\"mb_per_s\":{},\"ours_faster\":{}}}",
+                json_str(&r.group),
+                json_str(&r.function),
+                json_num(Some(r.median_ns)),
+                json_num(r.bytes),
+                json_num(r.bytes.map(|b| b / r.median_ns * 1e3)),
+                json_num(ours.map(|o| r.median_ns / o.median_ns)),
+            )
+        })
+        .collect();
+    let scale: Vec<String> = scaling
+        .iter()
+        .map(|s| {
+            format!(
+                "{{\"group\":{},\"function\":{},\"ns_per_byte_1mb\":{},\"ns_per_byte_100mb\":{},\"ratio\":{}}}",
+                json_str(&s.group),
+                json_str(&s.function),
+                json_num(Some(s.per_byte_1)),
+                json_num(Some(s.per_byte_100)),
+                json_num(Some(s.per_byte_100 / s.per_byte_1)),
+            )
+        })
+        .collect();
+    format!(
+        "{{\"unix_time\":{when},\"statistic\":\"criterion median\",\"results\":[{}],\"scaling\":[{}]}}\n",
+        rows.join(","),
+        scale.join(",")
+    )
 }
 
 fn collect(dir: &Path, since: SystemTime, out: &mut Vec<Result>) {
@@ -181,5 +306,40 @@ fn human_time(ns: f64) -> String {
         format!("{:.3} µs", ns / 1e3)
     } else {
         format!("{ns:.1} ns")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Result, json_str, results_json, scaling};
+
+    fn r(group: &str, function: &str, median_ns: f64, bytes: f64) -> Result {
+        Result {
+            group: group.into(),
+            function: function.into(),
+            median_ns,
+            bytes: Some(bytes),
+        }
+    }
+
+    #[test]
+    fn strings_are_escaped() {
+        assert_eq!(json_str("a\"b\\c\u{1}"), "\"a\\\"b\\\\c\\u0001\"");
+    }
+
+    #[test]
+    fn scaling_pairs_1_and_100_mb() {
+        let rows = [
+            r("scaling", "defects/1MB", 4e6, 1e6),
+            r("scaling", "defects/100MB", 5e8, 1e8),
+            r("scaling", "valid/1MB", 1e6, 1e6),
+        ];
+        let s = scaling(&rows);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].function, "defects");
+        assert!((s[0].per_byte_100 / s[0].per_byte_1 - 1.25).abs() < 1e-9);
+        let json = results_json(&rows, &s);
+        assert!(json.contains("\"function\":\"defects/100MB\""), "{json}");
+        assert!(json.contains("\"ratio\":1.25"), "{json}");
     }
 }
