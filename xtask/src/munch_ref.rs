@@ -107,7 +107,12 @@ CASES = [
     "repo": "acme/webshop", "cycle_count": 2, "cycles": [["a.py", "b.py"], []],
     "negative_evidence": 714}),
   ("gen1/long_cell_with_warning", "get_hotspots", {
-    "rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),  # The warning check compares ints and floats exactly, as Python does: a
+    "rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),
+  # ... but only where its CSV reader reads the cell: a U+2028 in the table's
+  # key splits the `__tables` scalar (its `splitlines`), no table is declared,
+  # no block is read, and the warning survives: MUNCH.
+  ("gen1/long_cell_in_undeclared_table", "get_hotspots", {
+    "\u2028rows": [{"a": "x" * 140000, "b": 1}, {"a": "y", "b": 2}], "warning": "w"}),  # The warning check compares ints and floats exactly, as Python does: a
   # column read back as floats changes 2**64 + 1 and 2**53 + 1 (JSON).
   ("gen1/warning_big_int_as_float", "get_hotspots", {
     "warning": {"scores": [{"s": 18446744073709551617}, {"s": 1.5}]}}),

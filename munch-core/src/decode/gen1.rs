@@ -97,6 +97,19 @@ pub(crate) fn parts(payload: &str) -> (Legend<'_>, Option<&str>, Vec<&str>) {
     (legend, scalar_block, table_blocks)
 }
 
+/// The blocks the reference decoder passes to its CSV reader: it reads the
+/// table blocks once per table its `__tables` scalar declares, so when it
+/// parses no declaration (a line break its `splitlines` sees inside the
+/// scalar, a malformed entry) it reads none.
+pub(crate) fn blocks_read(payload: &str) -> Vec<&str> {
+    let (_, scalar_block, table_blocks) = parts(payload);
+    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    if table_decls(scalars.get("__tables").unwrap_or("")).is_empty() {
+        return Vec::new();
+    }
+    table_blocks
+}
+
 /// The scalars and blobs of a gen1 payload (everything but the tables),
 /// and its table declarations.
 fn decode_rest(

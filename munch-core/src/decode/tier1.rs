@@ -51,6 +51,22 @@ pub(crate) fn parts(payload: &str) -> Parts<'_> {
     }
 }
 
+/// The blocks the reference decoder passes to its CSV reader: every block
+/// it classifies as table rows, once per table of the schema (none when
+/// the schema has no table).
+pub(crate) fn blocks_read<'a>(payload: &'a str, schema: &Schema) -> Vec<&'a str> {
+    let parts = parts(payload);
+    let batch = schema.transform == Transform::FileOutline
+        && parts
+            .scalars
+            .get("__tables")
+            .is_some_and(|t| t.contains(":results:"));
+    if !batch && schema.tables.is_empty() {
+        return Vec::new();
+    }
+    parts.tables
+}
+
 pub(crate) fn decode(
     payload: &str,
     schema: &Schema,

@@ -105,6 +105,16 @@ impl<'a> Rows<'a> {
     }
 }
 
+/// Whether reading `block` as the reference's `csv` reader does meets a
+/// field over its limit (where that reader raises).
+pub(crate) fn has_long_field(block: &str) -> bool {
+    block.len() > FIELD_LIMIT
+        && Rows::read(&[block])
+            .iter()
+            .flatten()
+            .any(|f| f.len() > FIELD_LIMIT && f.chars().count() > FIELD_LIMIT)
+}
+
 /// Where the row continues after a CR at `at` that ends it: the CR run
 /// reaches an LF (skipped too) or the end of the text. `None` when another
 /// character follows, so the CR is data (spec D1.2).
