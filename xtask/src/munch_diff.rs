@@ -103,13 +103,16 @@ const MUTATE: &str = r##"
 # format {"tool", "input"}.
 PIECES = ["src/", "app/", "main.py", "@", "@1", "@@", "0", "7", "12", "\\", "/", ",", '"', "\n", "\r",
           " ", "\u00a0", "\u2028", "T", "F", "", "\u00b2", "\u00e9", "\u001f", "=", ":", "|", "#", "a",
-          "::f#function", "\t", "'", "[", "{", "None", "1.5", "-", "e5", "nan", "\u3000"]
+          "::f#function", "\t", "'", "[", "{", "None", "1.5", "-", "e5", "nan", "\u3000",
+          # The rest of what Python's str.splitlines breaks at.
+          "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2029", "\r\n"]
 CLEAN = ["src/webshop/api/orders.py", "src/webshop/models/order.py", "tests/unit/test_orders.py",
          "Order", "create_order", "function", "class", "method", "python", "go", "named", "default",
          "src/webshop/util/retry.py::retry#function", "webshop.models.order", "acme/webshop", ""]
 KEYS = ["file", "id", "name", "kind", "line", "score", "warning", "low_warning", "negative_evidence",
         "extra", "a.b", "@x", "note", "details", "depth", "summary", "_meta", "hint"]
-HAZARD_KEYS = ["a.b", "@x", "k=v", " sp", "x y", "\u00e9", "_meta", "__tables", "t,x", "", "1", "@1", "\u2028"]
+HAZARD_KEYS = ["a.b", "@x", "k=v", " sp", "x y", "\u00e9", "_meta", "__tables", "t,x", "", "1", "@1", "\u2028",
+               "\x85", "\x1e", "\x0c", "\u2029"]
 strings = []
 def collect(v):
     if isinstance(v, str): strings.append(v)
@@ -121,6 +124,9 @@ for _, b in bases: collect(b)
 
 def new_string(clean):
     r = rng.random()
+    if not clean and r < 0.0004:
+        # Past the reference reader's CSV field limit (131,072 characters).
+        return "x" * 131073 + rng.choice(PIECES)
     if clean or r < 0.5:
         return rng.choice(CLEAN + strings[: 2000]) if rng.random() < 0.7 else rng.choice(CLEAN) + str(rng.randint(0, 99))
     return "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 4)))
