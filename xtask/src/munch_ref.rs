@@ -124,6 +124,13 @@ CASES = [
     "repo": "acme/webshop", "results": [
       {"file": "src/lib/|\r@0", "matches": [{"line": 3, "text": "x"}, {"line": 4, "text": "y"}]},
       {"file": "other.py", "matches": [{"line": 1, "text": "z"}]}]}),
+  # `@-1` after one entry falls off Python's list: the reference's legend
+  # read raises, so its warning check sends JSON (munch-core's decoder skips
+  # that line, spec D1.2).
+  ("search_text/legend_cr_off_the_list_warning", "search_text", {
+    "repo": "acme/webshop", "warning": "w", "results": [
+      {"file": "src/lib/|\r@-1", "matches": [{"line": 3, "text": "x"}, {"line": 4, "text": "y"}]},
+      {"file": "other.py", "matches": [{"line": 1, "text": "z"}]}]}),
   # fo1 batches run `dict(sym)` over each entry's symbols, as Python
   # iterates them: a string's characters raise, a dict's keys make `{}` only
   # when empty, a list of pairs makes a dict.

@@ -85,7 +85,10 @@ pub(crate) fn parts(payload: &str) -> (Legend<'_>, Option<&str>, Vec<&str>) {
         let first = first_line(b);
         let table_row = is_table_row(first);
         if first.starts_with('@') && first.contains('=') && !table_row {
+            // Python reads every legend block; one that raises raises.
+            let raised = legend.raises;
             legend = Legend::read(b);
+            legend.raises |= raised;
         } else if table_row {
             table_blocks.push(b);
         } else if scalar_block.is_none() && first.contains('=') {

@@ -36,7 +36,10 @@ pub(crate) fn parts(payload: &str) -> Parts<'_> {
     for b in blocks(payload) {
         let has_eq = first_line(b).contains('=');
         if b.starts_with('@') && has_eq {
+            // Python reads every legend block; one that raises raises.
+            let raised = legend.raises;
             legend = Legend::read(b);
+            legend.raises |= raised;
         } else if scalar_block.is_none() && has_eq {
             scalar_block = Some(b);
         } else {

@@ -21,6 +21,9 @@ pub(crate) struct Legend<'a> {
     dense: Vec<&'a str>,
     /// Entries above `DENSE_MAX`, keyed by (digit count, canonical digits).
     sparse: BTreeMap<(usize, String), &'a str>,
+    /// A line's handle fell off Python's list: the reference's read raises
+    /// there (this one skips the line).
+    pub(crate) raises: bool,
 }
 
 impl<'a> Legend<'a> {
@@ -42,7 +45,10 @@ impl<'a> Legend<'a> {
             if n.starts_with('-') || n == "0" {
                 match legend.handle_from_end(&n) {
                     Some(h) => n = h,
-                    None => continue,
+                    None => {
+                        legend.raises = true;
+                        continue;
+                    }
                 }
             }
             match n.parse::<usize>() {
@@ -440,7 +446,10 @@ mod tests {
             .collect();
         assert_eq!(got, ["x", "y", "z"]);
         // Nothing to index yet: Python raises, the line is skipped.
-        assert!(Legend::read("@0=z").is_empty());
+        let l = Legend::read("@0=z");
+        assert!(l.is_empty() && l.raises);
+        assert!(Legend::read("@1=a\n@-3=off").raises);
+        assert!(!Legend::read("@1=a\n@0=z\n@x=y").raises);
         // From a sparse top handle.
         let l = Legend::read("@70000=a\n@0=b\n@-1=c");
         assert_eq!(l.decode("@70000").as_deref(), Some("b"));
