@@ -13,6 +13,29 @@ fn scalar_end(b: Option<u8>) -> bool {
     matches!(b, Some(b',' | b'}' | b']' | b')' | b'\n' | b'\r'))
 }
 
+/// Bytes that end the word of a lane scalar: blanks and delimiters.
+const WORD_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b" \t,}])\n\r";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// Whether `w` is a JSON number: one to fifteen digits without a leading
+/// zero (the usual integer, decided here) or whatever the grammar says.
+#[inline]
+fn json_number(w: &[u8]) -> bool {
+    match w {
+        [b'1'..=b'9', rest @ ..] if rest.len() < 15 && rest.iter().all(u8::is_ascii_digit) => true,
+        [b'0'] => true,
+        _ => is_json_number(w),
+    }
+}
+
 impl<T: Track> Engine<'_, T> {
     /// Handles one token at `pos` if it is a strict one; returns whether
     /// it did.
@@ -414,18 +437,20 @@ impl<T: Track> Engine<'_, T> {
     /// A JSON number or literal followed (after blanks) by a delimiter.
     fn fast_scalar(&mut self, ctx: Ctx, literal: bool) -> bool {
         let start = self.pos;
-        let mut end = start;
-        while self
-            .byte(end)
-            .is_some_and(|b| !matches!(b, b' ' | b'\t' | b',' | b'}' | b']' | b')' | b'\n' | b'\r'))
-        {
-            end += 1;
-        }
+        // The word runs to the first blank or delimiter (examined too).
+        let rest = self.src.get(start..).unwrap_or_default();
+        let len = rest
+            .iter()
+            .position(|&b| WORD_STOP.get(usize::from(b)).copied().unwrap_or(false))
+            .unwrap_or(rest.len());
+        self.work.add(len + 1);
+        let end = start + len;
+        self.saw(end);
         let word = self.slice(start, end);
         // A JSON literal as written, or a Python spelling (R-rule noted,
         // JSON text written) as the general path's word classifier says.
         let (ok, text) = if !literal {
-            (is_json_number(word), word)
+            (json_number(word), word)
         } else if matches!(word, b"true" | b"false" | b"null") {
             (true, word)
         } else {

@@ -198,8 +198,8 @@ impl<T: Track> Engine<'_, T> {
         // Most tokens follow no whitespace or comment at all.
         match self.peek() {
             Some(b' ' | b'\t' | b'\n' | b'\r' | b'/' | b'#' | 0x80..=0xFF) | None => {}
-            Some(b) => {
-                if self.ends_document(b) {
+            Some(_) => {
+                if (self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here() {
                     self.stop = true;
                 }
                 return;
@@ -234,21 +234,12 @@ impl<T: Track> Engine<'_, T> {
                     _ => return,
                 }
             } else {
-                if self.ends_document(b) {
+                if (self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here() {
                     self.stop = true;
                 }
                 return;
             }
         }
-    }
-
-    /// Whether the document ends at `pos` (its byte `b`, outside strings):
-    /// the closing fence of an open fence, the closing tag of a remembered
-    /// one, or a closing fence with no fence open.
-    #[inline]
-    fn ends_document(&self, b: u8) -> bool {
-        ((self.fence.is_some() || !self.tags.is_empty()) && self.terminator_here())
-            || (matches!(b, b'`' | b'~') && self.stray_fence_here())
     }
 
     /// A closing fence with no fence open: a run of three or more backticks
@@ -259,7 +250,7 @@ impl<T: Track> Engine<'_, T> {
     /// one (what follows is read between documents: the fence is R005).
     /// Only the first byte of a run is looked at, and at most [`L`] blanks
     /// after it, so no byte is scanned again by the next token.
-    fn stray_fence_here(&self) -> bool {
+    pub(crate) fn stray_fence_here(&self) -> bool {
         if self.fence.is_some()
             || !self
                 .stack

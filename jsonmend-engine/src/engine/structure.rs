@@ -41,6 +41,12 @@ impl<'a, T: Track> Engine<'a, T> {
             self.guard = 0;
             return Ok(());
         }
+        // (No lane token starts with a backtick or a tilde.)
+        if matches!(self.peek(), Some(b'`' | b'~')) && self.stray_fence_here() {
+            self.stop = true;
+            self.end_document();
+            return Ok(());
+        }
         let before = (self.pos, self.stack.len(), self.top_done, false);
         if self.stack.is_empty() {
             if self.top_done {
