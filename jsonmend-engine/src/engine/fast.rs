@@ -14,6 +14,10 @@ fn scalar_end(b: Option<u8>) -> bool {
 }
 
 /// Bytes that end the word of a lane scalar: blanks and delimiters.
+#[allow(
+    clippy::indexing_slicing,
+    reason = "const evaluation: an index out of range fails the build"
+)]
 const WORD_STOP: [bool; 256] = {
     let mut t = [false; 256];
     let stops = b" \t,}])\n\r";
