@@ -436,6 +436,11 @@ impl<T: Track> Engine<'_, T> {
         match self.byte(after) {
             None | Some(b'}' | b']' | b'\n') => return true,
             Some(b',') if ctx != Ctx::ObjValue => return true,
+            // An object value's comma right before a line break, a quote or
+            // `}`: what the probe after the comma finds first.
+            Some(b',') if matches!(self.byte(after + 1), Some(b'\n' | b'\r' | b'"' | b'}')) => {
+                return true;
+            }
             Some(b':') if ctx != Ctx::ObjValue => return true,
             _ => {}
         }
