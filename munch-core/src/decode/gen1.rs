@@ -6,7 +6,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::row_shape::RowShape;
 use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
@@ -164,10 +163,7 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
             by_tag.entry(tag.as_ref()).or_default().0.push(row);
         }
     }
-    let mut values = Vec::new();
     for decl in decls {
-        let names = || decl.cols.iter().map(String::as_str);
-        let shape = RowShape::new(names());
         let mut rows_out = Vec::new();
         let (rows, copy) = match by_tag.get_mut(decl.tag.as_str()) {
             Some((rows, used)) => (rows.as_slice(), core::mem::replace(used, true)),
@@ -191,7 +187,8 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
             if !budget.spend(size, row.first().map_or(0, |c| offset_in(payload, c))) {
                 return Value::Null;
             }
-            for i in 0..decl.cols.len() {
+            let mut obj = Map::with_capacity(decl.cols.len());
+            for (i, col) in decl.cols.iter().enumerate() {
                 let raw: Cow<'_, str> = match row.get(i + 1) {
                     Some(c) => Cow::Borrowed(c.as_ref()),
                     None => Cow::Borrowed(""),
@@ -210,9 +207,9 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
                 } else {
                     raw
                 };
-                values.push(coerce(raw, hint));
+                obj.insert(col.clone(), coerce(raw, hint));
             }
-            rows_out.push(Value::Object(shape.row(names(), &mut values)));
+            rows_out.push(Value::Object(obj));
         }
         let rows = Value::Array(rows_out);
         match decl.key.split_once('.') {

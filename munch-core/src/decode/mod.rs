@@ -3,7 +3,6 @@
 
 mod cells;
 pub(crate) mod gen1;
-mod row_shape;
 pub(crate) mod tier1;
 
 use serde_json::Value;

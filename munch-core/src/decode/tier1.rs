@@ -6,7 +6,6 @@ use alloc::format;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::row_shape::RowShape;
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
@@ -175,13 +174,11 @@ fn decode_parts(
         return result;
     }
     let parsed = Rows::read(&parts.tables);
-    let mut values = Vec::new();
     for t in tables {
-        let names = || t.cols.iter().map(|c| c.name);
-        let shape = RowShape::new(names());
-        let interned: Vec<bool> = names().map(|n| t.interned(n)).collect();
+        let interned: Vec<bool> = t.cols.iter().map(|c| t.interned(c.name)).collect();
         let mut rows_out = Vec::new();
         for row in parsed.tagged(t.tag) {
+            let mut obj = Map::with_capacity(t.cols.len());
             for (i, col) in t.cols.iter().enumerate() {
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
                 let cell = if interned.get(i).copied().unwrap_or(false) {
@@ -197,9 +194,9 @@ fn decode_parts(
                 } else {
                     Cow::Borrowed(cell)
                 };
-                values.push(coerce(cell, col.ty.name()));
+                obj.insert(col.name.into(), coerce(cell, col.ty.name()));
             }
-            rows_out.push(Value::Object(shape.row(names(), &mut values)));
+            rows_out.push(Value::Object(obj));
         }
         result.insert(t.key.into(), Value::Array(rows_out));
     }
