@@ -58,15 +58,20 @@ pub(crate) fn parts(payload: &str) -> Parts<'_> {
 /// the schema has no table).
 pub(crate) fn blocks_read<'a>(payload: &'a str, schema: &Schema) -> Vec<&'a str> {
     let parts = parts(payload);
-    let batch = schema.transform == Transform::FileOutline
-        && parts
-            .scalars
-            .get("__tables")
-            .is_some_and(|t| t.contains(":results:"));
-    if !batch && schema.tables.is_empty() {
+    if !is_batch(schema, &parts) && schema.tables.is_empty() {
         return Vec::new();
     }
     parts.tables
+}
+
+/// Whether a file_outline payload is a batch (its tables are the batch
+/// ones, as the reference decides from `__tables`).
+fn is_batch(schema: &Schema, parts: &Parts<'_>) -> bool {
+    schema.transform == Transform::FileOutline
+        && parts
+            .scalars
+            .get("__tables")
+            .is_some_and(|t| t.contains(":results:"))
 }
 
 pub(crate) fn decode(
@@ -76,11 +81,7 @@ pub(crate) fn decode(
     budget: &mut Budget,
 ) -> Value {
     let parts = parts(payload);
-    let batch = schema.transform == Transform::FileOutline
-        && parts
-            .scalars
-            .get("__tables")
-            .is_some_and(|t| t.contains(":results:"));
+    let batch = is_batch(schema, &parts);
     let tables = if batch {
         schemas::FILE_OUTLINE_BATCH_TABLES
     } else {
