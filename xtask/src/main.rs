@@ -7,6 +7,7 @@ mod fuzz;
 mod munch_diff;
 mod munch_ref;
 mod nostd;
+mod peer_suite;
 mod release;
 mod unicode_tables;
 mod util;
@@ -34,6 +35,7 @@ commands:
   munch-pycheck [N]         munch-core's verified payloads for N generated responses through the Python reference decoder
   munch-diff [N] [--seed S] munch-core against the reference encoder and decoder on N generated, N mutated and N/10 grown responses (C1-C4)
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
+  peer-suite                the Python json_repair test suite (PyPI sdist) through jsonmend repair, adam2go pass rules
   soak [N]                  jsonmend serve --stdio: N mixed requests (default 100000), latency, startup
   help                      this text
 ";
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         "munch-vectors" => munch_ref::vectors(rest),
         "munch-pycheck" => munch_ref::pycheck(rest),
         "munch-diff" => munch_diff::run(rest),
+        "peer-suite" => peer_suite::run(),
         "peers" => util::step(
             "peers (leaf-meta vs codec-rs)",
             util::cargo().args([

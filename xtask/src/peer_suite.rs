@@ -1,0 +1,130 @@
+//! `cargo xtask peer-suite`: the test suite of the Python `json_repair`
+//! package (its sdist from PyPI ships the tests) replayed through the
+//! `jsonmend` CLI under the adam2go pass rules of spec §17.2: every
+//! `repair_json(text) == expected` assertion without options, our output
+//! compared by value (`1 == 1.0`, `true != 1`, key sets equal, arrays in
+//! order), an `E001`–`E003` refusal counting as `""`. Prints the pass count
+//! and writes every failure to `target/peer-suite-json_repair.txt`.
+//! A measurement, not a gate: the suite encodes `json_repair`'s own
+//! heuristics where spec §3–§4 decide otherwise.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::util::{cargo, root, step};
+
+const PACKAGE: &str = "json-repair==0.58.0";
+const DIR: &str = "target/xtask-python/json_repair-0.58.0";
+
+/// Extracts the assertions and runs them (argv: tests dir, jsonmend binary,
+/// failure report path).
+const SCRIPT: &str = r##"
+import ast, glob, json, subprocess, sys
+tests, binary, report = sys.argv[1], sys.argv[2], sys.argv[3]
+cases = []
+for path in sorted(glob.glob(tests + "/test_*.py")):
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq)):
+            continue
+        call = node.left
+        name = getattr(getattr(call, "func", None), "id", None) or getattr(getattr(call, "func", None), "attr", None)
+        if not (isinstance(call, ast.Call) and name == "repair_json"):
+            continue
+        try:
+            args = [ast.literal_eval(a) for a in call.args]
+            kw = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+            want = ast.literal_eval(node.comparators[0])
+        except Exception:
+            continue
+        if not args or not isinstance(args[0], str):
+            continue
+        objects = kw.pop("return_objects", False)
+        kw.pop("skip_json_loads", None)
+        if kw:
+            continue
+        if not objects:
+            if not isinstance(want, str):
+                continue
+            try:
+                want = json.loads(want) if want != "" else ""
+            except ValueError:
+                continue
+        cases.append((path.rsplit("/", 1)[-1], node.lineno, args[0], want))
+
+def same(a, b):
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b
+
+passed, failures = 0, []
+for file, line, text, want in cases:
+    p = subprocess.run([binary, "repair"], input=text.encode(), capture_output=True)
+    if p.returncode == 0:
+        try:
+            got = json.loads(p.stdout)
+        except ValueError:
+            got = ("not JSON", p.stdout.decode(errors="replace"))
+    elif p.returncode == 4:
+        got = ""
+    else:
+        got = ("error", p.stderr.decode(errors="replace").strip()[:80])
+    if same(got, want):
+        passed += 1
+    else:
+        failures.append(json.dumps({"case": f"{file}:{line}", "input": text, "expected": want, "got": got}, ensure_ascii=False))
+open(report, "w", encoding="utf-8").write("\n".join(failures) + "\n")
+print(f"json_repair 0.58.0 suite: {passed}/{len(cases)} pass ({100 * passed / max(len(cases), 1):.1f} %); failures in {report}")
+"##;
+
+pub(crate) fn run() -> Result<(), String> {
+    let dir = root().join(DIR);
+    let tests = dir.join("tests");
+    if !tests.exists() {
+        let download = root().join("target/xtask-python");
+        step(
+            "download json_repair's sdist (its tests)",
+            Command::new("python3")
+                .args(["-m", "pip", "download", "--quiet", "--no-deps"])
+                .args(["--no-binary", ":all:", "--dest"])
+                .arg(&download)
+                .arg(PACKAGE),
+        )?;
+        step(
+            "unpack it",
+            Command::new("tar")
+                .arg("xzf")
+                .arg(download.join("json_repair-0.58.0.tar.gz"))
+                .arg("-C")
+                .arg(&download),
+        )?;
+    }
+    step(
+        "build jsonmend (release)",
+        cargo().args([
+            "build",
+            "--release",
+            "-q",
+            "-p",
+            "jsonmend-engine",
+            "--bin",
+            "jsonmend",
+        ]),
+    )?;
+    let binary: PathBuf = root().join("target/release/jsonmend");
+    let report = root().join("target/peer-suite-json_repair.txt");
+    step(
+        "json_repair's assertions through jsonmend repair",
+        Command::new("python3")
+            .args(["-c", SCRIPT])
+            .arg(&tests)
+            .arg(&binary)
+            .arg(&report),
+    )
+}
