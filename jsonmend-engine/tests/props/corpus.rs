@@ -3,15 +3,20 @@
 
 const CORPUS: &str = include_str!("../vectors/adam2go-corpus.jsonl");
 
-/// The corpus inputs.
-pub(crate) fn inputs() -> Vec<String> {
-    CORPUS
+/// The string at `pointer` in each JSON line of `lines` that has one.
+fn strings_at(lines: &str, pointer: &str) -> Vec<String> {
+    lines
         .lines()
         .filter_map(|l| {
             let v: serde_json::Value = serde_json::from_str(l).ok()?;
-            Some(v["input"].as_str()?.to_string())
+            Some(v.pointer(pointer)?.as_str()?.to_string())
         })
         .collect()
+}
+
+/// The corpus inputs.
+pub(crate) fn inputs() -> Vec<String> {
+    strings_at(CORPUS, "/input")
 }
 
 const CASES: &str = include_str!("../conformance/cases.jsonl");
@@ -19,13 +24,7 @@ const CASES: &str = include_str!("../conformance/cases.jsonl");
 /// The `text` of every conformance case that has one (hand-written from
 /// the specification, one or more per repair rule).
 pub(crate) fn case_texts() -> Vec<String> {
-    CASES
-        .lines()
-        .filter_map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).ok()?;
-            Some(v["params"]["text"].as_str()?.to_string())
-        })
-        .collect()
+    strings_at(CASES, "/params/text")
 }
 
 /// Fails with the first failures listed.
