@@ -1,14 +1,15 @@
 //! munch-core against `serde_json` on the same value, in one run:
 //! a 5,000-row `search_symbols` response (1.58 MB of JSON) encoded with
 //! tier-1 (verified and reference), with gen1 (verified, another tool's
-//! name), and its payload decoded; `serde_json` serializes and parses the
+//! name), and its payload decoded (to `serde_json` values, and borrowed
+//! from the payload); `serde_json` serializes and parses the
 //! same value. Then verified encode and decode at 1, 10 and 100 MB of JSON
 //! to show linear time. `cargo xtask bench munch` adds the Python
 //! reference on the same document.
 #![allow(missing_docs, clippy::unwrap_used, clippy::indexing_slicing)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use munch_core::{Format, Mode, Options, decode, encode};
+use munch_core::{Format, Mode, Options, decode, decode_borrowed, encode};
 
 #[path = "support/search_symbols.rs"]
 mod search_symbols;
@@ -71,6 +72,13 @@ fn decoding(c: &mut Criterion) {
             b.iter(|| serde_json::from_str::<serde_json::Value>(black_box(&json)).unwrap())
         });
         g.finish();
+        // The same payload to the same tree, strings borrowed from it.
+        let mut g = c.benchmark_group(format!("{group}_borrowed"));
+        g.throughput(Throughput::Bytes(payload.len() as u64));
+        g.bench_function("munch-core", |b| {
+            b.iter(|| decode_borrowed(black_box(&payload)).unwrap())
+        });
+        g.finish();
     }
 }
 
@@ -91,6 +99,11 @@ fn linear(c: &mut Criterion) {
             BenchmarkId::new("decode", format!("{mb}MB")),
             &payload,
             |b, p| b.iter(|| decode(p).unwrap()),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("decode_borrowed", format!("{mb}MB")),
+            &payload,
+            |b, p| b.iter(|| decode_borrowed(p).unwrap()),
         );
     }
     g.finish();

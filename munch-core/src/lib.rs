@@ -18,6 +18,7 @@
 
 extern crate alloc;
 
+mod borrowed;
 mod decode;
 mod dispatch;
 mod encode;
@@ -33,6 +34,7 @@ mod typed;
 mod unicode;
 mod value;
 
+pub use borrowed::{BorrowedValue, decode_borrowed, decode_borrowed_with};
 pub use decode::{DecodeOptions, decode, decode_with};
 pub use dispatch::{Encoded, encode};
 pub use equal::{KeyOrder, Mismatch, exact_eq, first_mismatch};

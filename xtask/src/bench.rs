@@ -60,7 +60,14 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     if crates.contains(&"munch-core") {
         match crate::munch_ref::time_reference() {
             Ok(rows) => {
-                for (group, median_ns) in rows {
+                // The reference's decode is also the peer of our borrowed
+                // decode (the same payload to a full tree).
+                let borrowed: Vec<(String, f64)> = rows
+                    .iter()
+                    .filter(|(g, _)| g.starts_with("decode_"))
+                    .map(|(g, t)| (format!("{g}_borrowed"), *t))
+                    .collect();
+                for (group, median_ns) in rows.into_iter().chain(borrowed) {
                     let bytes = results
                         .iter()
                         .find(|r| r.group == group)

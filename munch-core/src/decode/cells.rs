@@ -15,11 +15,19 @@ pub(crate) fn coerce(raw: Cow<'_, str>, hint: &str) -> Value {
     }
     match hint {
         "bool" => Value::Bool(raw == "T"),
-        "int" => parse_int(&raw).unwrap_or_else(|| Value::String(raw.into_owned())),
-        "float" => match parse_float(&raw) {
-            Some(x) => float_value(x),
-            None => Value::String(raw.into_owned()),
-        },
+        "int" | "float" => {
+            coerce_number(&raw, hint).unwrap_or_else(|| Value::String(raw.into_owned()))
+        }
         _ => Value::String(String::from(raw)),
+    }
+}
+
+/// The number an `int` or `float` cell reads as (`None` when it does not
+/// parse, or for other type names).
+pub(crate) fn coerce_number(raw: &str, hint: &str) -> Option<Value> {
+    match hint {
+        "int" => parse_int(raw),
+        "float" => parse_float(raw).map(float_value),
+        _ => None,
     }
 }

@@ -6,7 +6,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
+use super::build::{Borrowed, Build, Members, Owned, Slots};
 use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
+use crate::borrowed::BorrowedValue;
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
@@ -21,22 +23,40 @@ use hashbrown::HashMap;
 /// The gen1 table tags, in discovery order.
 pub(crate) const TAGS: &str = "tuvwxyzabcdefghijklmnopqrs";
 
-/// Undoes the `__tables` escaping (`%25` last).
-fn unescape(s: &str) -> String {
-    s.replace("%3A", ":")
-        .replace("%7C", "|")
-        .replace("%2C", ",")
-        .replace("%25", "%")
+/// Undoes the `__tables` escaping (`%25` last); borrowed when there is
+/// none.
+fn unescape(s: &str) -> Cow<'_, str> {
+    if !s.contains('%') {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(
+        s.replace("%3A", ":")
+            .replace("%7C", "|")
+            .replace("%2C", ",")
+            .replace("%25", "%"),
+    )
 }
 
-struct TableDecl {
-    tag: String,
-    key: String,
-    cols: Vec<String>,
-    types: Vec<String>,
+struct TableDecl<'t> {
+    tag: Cow<'t, str>,
+    key: Cow<'t, str>,
+    cols: Vec<Cow<'t, str>>,
+    types: Vec<Cow<'t, str>>,
 }
 
-fn table_decls(text: &str) -> Vec<TableDecl> {
+impl TableDecl<'_> {
+    fn into_owned<'x>(self) -> TableDecl<'x> {
+        let own = |c: Cow<'_, str>| Cow::Owned(c.into_owned());
+        TableDecl {
+            tag: own(self.tag),
+            key: own(self.key),
+            cols: self.cols.into_iter().map(own).collect(),
+            types: self.types.into_iter().map(own).collect(),
+        }
+    }
+}
+
+fn table_decls(text: &str) -> Vec<TableDecl<'_>> {
     let mut out = Vec::new();
     for part in text.split(',').filter(|p| !p.is_empty()) {
         let pieces: Vec<&str> = part.split(':').collect();
@@ -44,18 +64,18 @@ fn table_decls(text: &str) -> Vec<TableDecl> {
             continue;
         };
         let type_spec = rest.first().copied().unwrap_or("");
-        let cols: Vec<String> = if col_spec.is_empty() {
+        let cols: Vec<Cow<'_, str>> = if col_spec.is_empty() {
             Vec::new()
         } else {
             col_spec.split('|').map(unescape).collect()
         };
-        let mut types: Vec<String> = if type_spec.is_empty() {
-            cols.iter().map(|_| String::from("str")).collect()
+        let mut types: Vec<Cow<'_, str>> = if type_spec.is_empty() {
+            cols.iter().map(|_| Cow::Borrowed("str")).collect()
         } else {
             type_spec.split('|').map(unescape).collect()
         };
         while types.len() < cols.len() {
-            types.push(String::from("str"));
+            types.push(Cow::Borrowed("str"));
         }
         out.push(TableDecl {
             tag: unescape(tag),
@@ -65,6 +85,19 @@ fn table_decls(text: &str) -> Vec<TableDecl> {
         });
     }
     out
+}
+
+/// The table declarations of a scalar block, borrowed from the payload
+/// where its `__tables` value is.
+fn decls_of<'a>(scalars: &Scalars<'a>) -> Vec<TableDecl<'a>> {
+    match scalars.get_raw("__tables") {
+        Some(Cow::Borrowed(text)) => table_decls(text),
+        Some(Cow::Owned(text)) => table_decls(text)
+            .into_iter()
+            .map(TableDecl::into_owned)
+            .collect(),
+        None => Vec::new(),
+    }
 }
 
 fn is_table_row(first: &str) -> bool {
@@ -114,11 +147,7 @@ pub(crate) fn blocks_read(payload: &str) -> Vec<&str> {
 
 /// The scalars and blobs of a gen1 payload (everything but the tables),
 /// and its table declarations.
-fn decode_rest(
-    scalars: &Scalars<'_>,
-    opts: &DecodeOptions,
-) -> (Map<String, Value>, Vec<TableDecl>) {
-    let decls = table_decls(scalars.get("__tables").unwrap_or(""));
+fn decode_rest(scalars: &Scalars<'_>, opts: &DecodeOptions) -> Map<String, Value> {
     let mut stypes: BTreeMap<&str, &str> = BTreeMap::new();
     for part in scalars
         .get("__stypes")
@@ -146,18 +175,51 @@ fn decode_rest(
             result.insert(k.into(), Value::String(v.into()));
         }
     }
-    (result, decls)
+    result
 }
 
 pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -> Value {
     let (legend, scalar_block, table_blocks) = parts(payload);
     let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
-    let (mut result, decls) = decode_rest(&scalars, opts);
-    let parsed = Rows::read(&table_blocks);
+    let mut result = decode_rest(&scalars, opts);
+    let decls = decls_of(&scalars);
+    if !decode_tables::<Owned>(payload, &legend, &table_blocks, decls, budget, &mut result) {
+        return Value::Null;
+    }
+    Value::Object(result)
+}
+
+/// [`decode`] into values borrowed from the payload.
+pub(crate) fn decode_borrowed<'a>(
+    payload: &'a str,
+    opts: &DecodeOptions,
+    budget: &mut Budget,
+) -> BorrowedValue<'a> {
+    let (legend, scalar_block, table_blocks) = parts(payload);
+    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    let mut result = Members::from_map(decode_rest(&scalars, opts));
+    let decls = decls_of(&scalars);
+    if !decode_tables::<Borrowed>(payload, &legend, &table_blocks, decls, budget, &mut result) {
+        return BorrowedValue::Null;
+    }
+    Borrowed::object_value(result)
+}
+
+/// Adds every declared table's rows to `result`; false where the budget
+/// ran out.
+fn decode_tables<'a, B: Build<'a>>(
+    payload: &'a str,
+    legend: &Legend<'a>,
+    table_blocks: &[&'a str],
+    decls: Vec<TableDecl<'a>>,
+    budget: &mut Budget,
+    result: &mut B::Object,
+) -> bool {
+    let parsed = Rows::read(table_blocks);
     // Rows by tag, found once: a decl's rows are then one lookup (the
     // reference scans every block for every decl, quadratic on hostile
     // input).
-    let mut by_tag: HashMap<&str, (Vec<&Row<'_>>, bool)> = HashMap::new();
+    let mut by_tag: HashMap<&str, (Vec<&Row<'a>>, bool)> = HashMap::new();
     for row in parsed.iter() {
         if let Some(tag) = row.first() {
             by_tag.entry(tag.as_ref()).or_default().0.push(row);
@@ -165,10 +227,11 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
     }
     for decl in decls {
         let mut rows_out = Vec::new();
-        let (rows, copy) = match by_tag.get_mut(decl.tag.as_str()) {
+        let (rows, copy) = match by_tag.get_mut(decl.tag.as_ref()) {
             Some((rows, used)) => (rows.as_slice(), core::mem::replace(used, true)),
             None => (&[][..], false),
         };
+        let slots = Slots::new(decl.cols.iter().map(AsRef::as_ref));
         for row in rows {
             // What the decl builds counts against the budget: each cell's
             // text, and where the decoder makes more than the payload
@@ -185,20 +248,17 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
                 })
                 .sum();
             if !budget.spend(size, row.first().map_or(0, |c| offset_in(payload, c))) {
-                return Value::Null;
+                return false;
             }
-            let mut obj = Map::with_capacity(decl.cols.len());
+            let mut obj = B::object(slots.members);
             for (i, col) in decl.cols.iter().enumerate() {
-                let raw: Cow<'_, str> = match row.get(i + 1) {
-                    Some(c) => Cow::Borrowed(c.as_ref()),
-                    None => Cow::Borrowed(""),
-                };
-                let hint = decl.types.get(i).map_or("str", String::as_str);
+                let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
+                let hint = decl.types.get(i).map_or("str", AsRef::as_ref);
                 let raw = if hint == "str" {
                     match legend.decode(&raw) {
                         Some(d) => {
                             if !budget.spend(d.len(), offset_in(payload, &raw)) {
-                                return Value::Null;
+                                return false;
                             }
                             Cow::Owned(d)
                         }
@@ -207,32 +267,18 @@ pub(crate) fn decode(payload: &str, opts: &DecodeOptions, budget: &mut Budget) -
                 } else {
                     raw
                 };
-                obj.insert(col.clone(), coerce(raw, hint));
+                let value = B::cell(raw, hint);
+                slots.put::<B>(&mut obj, i, col.clone(), value);
             }
-            rows_out.push(Value::Object(obj));
+            rows_out.push(B::object_value(obj));
         }
-        let rows = Value::Array(rows_out);
+        let rows = B::array(rows_out);
         match decl.key.split_once('.') {
-            Some((parent, child)) => {
-                let slot = result.entry(String::from(parent)).or_insert(Value::Null);
-                if !slot.is_object() {
-                    let old = core::mem::take(slot);
-                    let mut wrap = Map::new();
-                    if !old.is_null() {
-                        wrap.insert("_scalar".into(), old);
-                    }
-                    *slot = Value::Object(wrap);
-                }
-                if let Value::Object(m) = slot {
-                    m.insert(child.into(), rows);
-                }
-            }
-            None => {
-                result.insert(decl.key, rows);
-            }
+            Some((parent, child)) => B::nest(result, parent, child, rows),
+            None => B::insert(result, decl.key, rows),
         }
     }
-    Value::Object(result)
+    true
 }
 
 /// Whether a gen1 payload decodes to exactly `input` (object key order
@@ -246,12 +292,13 @@ pub(crate) fn verify_plain(
 ) -> Option<bool> {
     let (legend, scalar_block, table_blocks) = parts(payload);
     let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
-    let (rest, decls) = decode_rest(&scalars, opts);
+    let rest = decode_rest(&scalars, opts);
+    let decls = decls_of(&scalars);
     for (i, d) in decls.iter().enumerate() {
         let dup = decls
             .get(..i)
             .is_some_and(|before| before.iter().any(|e| e.key == d.key));
-        if d.key.contains('.') || rest.contains_key(&d.key) || dup {
+        if d.key.contains('.') || rest.contains_key(d.key.as_ref()) || dup {
             return None;
         }
     }
@@ -266,7 +313,7 @@ pub(crate) fn verify_plain(
     }
     let parsed = Rows::read(&table_blocks);
     for d in &decls {
-        let Some(Value::Array(expected)) = input.get(&d.key) else {
+        let Some(Value::Array(expected)) = input.get(d.key.as_ref()) else {
             return Some(false);
         };
         // Decoded rows hold each column once (a repeated name keeps its
@@ -275,10 +322,10 @@ pub(crate) fn verify_plain(
         // table, not per row).
         let mut last_at: HashMap<&str, usize> = HashMap::with_capacity(d.cols.len());
         for (i, col) in d.cols.iter().enumerate() {
-            last_at.insert(col.as_str(), i);
+            last_at.insert(col.as_ref(), i);
         }
         let distinct = last_at.len();
-        let mut rows = parsed.tagged(&d.tag);
+        let mut rows = parsed.tagged(d.tag.as_ref());
         for want in expected {
             let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
                 return Some(false);
@@ -288,12 +335,12 @@ pub(crate) fn verify_plain(
             }
             let mut cursor = RowCursor::new(want);
             for (i, col) in d.cols.iter().enumerate() {
-                if distinct != d.cols.len() && last_at.get(col.as_str()) != Some(&i) {
+                if distinct != d.cols.len() && last_at.get(col.as_ref()) != Some(&i) {
                     continue;
                 }
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
-                let hint = d.types.get(i).map_or("str", String::as_str);
-                let Some(w) = cursor.get(col) else {
+                let hint = d.types.get(i).map_or("str", AsRef::as_ref);
+                let Some(w) = cursor.get(col.as_ref()) else {
                     return Some(false);
                 };
                 if !cell_equals(cell, hint == "str", hint, &legend, w) {

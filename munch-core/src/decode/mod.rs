@@ -1,6 +1,7 @@
 //! The decoder (spec §2–8, D1): MUNCH payloads to values, anything else
 //! through Python's JSON reading.
 
+pub(crate) mod build;
 mod cells;
 pub(crate) mod gen1;
 pub(crate) mod tier1;

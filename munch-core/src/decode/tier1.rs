@@ -6,7 +6,9 @@ use alloc::format;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
+use super::build::{Borrowed, Build, Members, Owned, Slots};
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
+use crate::borrowed::BorrowedValue;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
 use crate::format::csv::Rows;
@@ -92,9 +94,33 @@ pub(crate) fn decode(
     Value::Object(result)
 }
 
-fn decode_parts(
-    payload: &str,
-    parts: &Parts<'_>,
+/// [`decode`] into values borrowed from the payload, for the schemas
+/// whose decoding ends with the tables (no regrouping transform); `None`
+/// for the others.
+pub(crate) fn decode_borrowed<'a>(
+    payload: &'a str,
+    schema: &Schema,
+    opts: &DecodeOptions,
+    budget: &mut Budget,
+) -> Option<BorrowedValue<'a>> {
+    let parts = parts(payload);
+    let plain = match schema.transform {
+        Transform::None => true,
+        Transform::FileOutline => !is_batch(schema, &parts),
+        _ => false,
+    };
+    if !plain {
+        return None;
+    }
+    let rest = decode_parts(payload, &parts, schema, &[], opts, budget);
+    let mut result = Members::from_map(rest);
+    decode_tables::<Borrowed>(payload, &parts, schema.tables, budget, &mut result);
+    Some(Borrowed::object_value(result))
+}
+
+fn decode_parts<'a>(
+    payload: &'a str,
+    parts: &Parts<'a>,
     schema: &Schema,
     tables: &[Table],
     opts: &DecodeOptions,
@@ -171,37 +197,50 @@ fn decode_parts(
         result.insert(name.into(), json(v));
     }
 
+    decode_tables::<Owned>(payload, parts, tables, budget, &mut result);
+    result
+}
+
+/// The rows of `tables`, each added to `result` under its key.
+pub(crate) fn decode_tables<'a, B: Build<'a>>(
+    payload: &'a str,
+    parts: &Parts<'a>,
+    tables: &[Table],
+    budget: &mut Budget,
+    result: &mut B::Object,
+) {
     if tables.is_empty() {
-        return result;
+        return;
     }
     let parsed = Rows::read(&parts.tables);
     for t in tables {
         let interned: Vec<bool> = t.cols.iter().map(|c| t.interned(c.name)).collect();
+        let slots = Slots::new(t.cols.iter().map(|c| c.name));
         let mut rows_out = Vec::new();
         for row in parsed.tagged(t.tag) {
-            let mut obj = Map::with_capacity(t.cols.len());
+            let mut obj = B::object(slots.members);
             for (i, col) in t.cols.iter().enumerate() {
-                let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
+                let cell = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
                 let cell = if interned.get(i).copied().unwrap_or(false) {
-                    match parts.legend.decode(cell) {
+                    match parts.legend.decode(&cell) {
                         Some(d) => {
-                            if !budget.spend(d.len(), offset_in(payload, cell)) {
-                                return result;
+                            if !budget.spend(d.len(), offset_in(payload, &cell)) {
+                                return;
                             }
                             Cow::Owned(d)
                         }
-                        None => Cow::Borrowed(cell),
+                        None => cell,
                     }
                 } else {
-                    Cow::Borrowed(cell)
+                    cell
                 };
-                obj.insert(col.name.into(), coerce(cell, col.ty.name()));
+                let value = B::cell(cell, col.ty.name());
+                slots.put::<B>(&mut obj, i, Cow::Borrowed(col.name), value);
             }
-            rows_out.push(Value::Object(obj));
+            rows_out.push(B::object_value(obj));
         }
-        result.insert(t.key.into(), Value::Array(rows_out));
+        B::insert(result, Cow::Borrowed(t.key), B::array(rows_out));
     }
-    result
 }
 
 /// Whether a transform-free tier-1 payload decodes to exactly `input`

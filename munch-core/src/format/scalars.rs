@@ -37,6 +37,13 @@ impl<'a> Scalars<'a> {
         self.pairs.get(i).map(|(_, v)| v.as_ref())
     }
 
+    /// The value of `key` as stored: borrowed from the block when it was
+    /// not quoted with escapes.
+    pub(crate) fn get_raw(&self, key: &str) -> Option<&Cow<'a, str>> {
+        let i = *self.index.get(key)?;
+        self.pairs.get(i).map(|(_, v)| v)
+    }
+
     /// Pairs in order (`__tables` and `__stypes` included).
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&'a str, &str)> + '_ {
         self.pairs.iter().map(|(k, v)| (*k, v.as_ref()))

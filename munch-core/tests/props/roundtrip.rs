@@ -40,6 +40,12 @@ pub fn check(data: &[u8]) {
                     out.text, out.meta
                 );
             }
+            let borrowed = munch_core::decode_borrowed(&out.text)
+                .unwrap_or_else(|e| panic!("{e}: {:?}", out.text))
+                .into_value();
+            if let Some(m) = first_mismatch(&back, &borrowed, KeyOrder::Exact) {
+                panic!("borrowed decode differs: {m:?}\npayload {:?}", out.text);
+            }
         }
     }
     // The reference layer never panics either.

@@ -1,0 +1,255 @@
+//! What table decoding builds: `serde_json` values ([`Owned`]) or values
+//! borrowed from the payload ([`Borrowed`]), from one decoding routine.
+
+use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::cells::{coerce, coerce_number};
+use crate::borrowed::BorrowedValue;
+
+/// A kind of decoded value the table decoders can build.
+pub(crate) trait Build<'a> {
+    /// A value.
+    type Value;
+    /// An object being filled.
+    type Object;
+
+    /// An empty object for `members` keys.
+    fn object(members: usize) -> Self::Object;
+    /// Adds `key`, or replaces its value where it is (a `Map` insert).
+    fn insert(obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value);
+    /// Adds `key`, known not to be in `obj` yet.
+    fn push(obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value);
+    /// Replaces the value of the member at `index` (named `key`).
+    fn replace(obj: &mut Self::Object, index: usize, key: &str, value: Self::Value);
+    /// `obj[parent][child] = value`, where a `parent` that is not an
+    /// object becomes one holding its old value (if not null) as
+    /// `_scalar` (gen1's dotted table keys).
+    fn nest(obj: &mut Self::Object, parent: &str, child: &str, value: Self::Value);
+    /// The object as a value.
+    fn object_value(obj: Self::Object) -> Self::Value;
+    /// A list.
+    fn array(items: Vec<Self::Value>) -> Self::Value;
+    /// Cell text converted by a type name (spec §4 "Cell to value").
+    fn cell(raw: Cow<'a, str>, hint: &str) -> Self::Value;
+}
+
+/// `serde_json` values (what [`crate::decode`] returns).
+pub(crate) struct Owned;
+
+impl<'a> Build<'a> for Owned {
+    type Value = Value;
+    type Object = Map<String, Value>;
+
+    fn object(members: usize) -> Self::Object {
+        Map::with_capacity(members)
+    }
+    fn insert(obj: &mut Self::Object, key: Cow<'a, str>, value: Value) {
+        obj.insert(key.into_owned(), value);
+    }
+    fn push(obj: &mut Self::Object, key: Cow<'a, str>, value: Value) {
+        obj.insert(key.into_owned(), value);
+    }
+    fn replace(obj: &mut Self::Object, _: usize, key: &str, value: Value) {
+        obj.insert(String::from(key), value);
+    }
+    fn nest(obj: &mut Self::Object, parent: &str, child: &str, value: Value) {
+        let slot = obj.entry(String::from(parent)).or_insert(Value::Null);
+        if !slot.is_object() {
+            let old = core::mem::take(slot);
+            let mut wrap = Map::new();
+            if !old.is_null() {
+                wrap.insert("_scalar".into(), old);
+            }
+            *slot = Value::Object(wrap);
+        }
+        if let Value::Object(m) = slot {
+            m.insert(child.into(), value);
+        }
+    }
+    fn object_value(obj: Self::Object) -> Value {
+        Value::Object(obj)
+    }
+    fn array(items: Vec<Value>) -> Value {
+        Value::Array(items)
+    }
+    fn cell(raw: Cow<'a, str>, hint: &str) -> Value {
+        coerce(raw, hint)
+    }
+}
+
+/// Values borrowed from the payload ([`BorrowedValue`]).
+pub(crate) struct Borrowed;
+
+/// A borrowed object being filled: its members, and for objects that take
+/// keys one could repeat (the top level), an index of them.
+pub(crate) struct Members<'a> {
+    pub(crate) list: Vec<(Cow<'a, str>, BorrowedValue<'a>)>,
+    index: Option<BTreeMap<String, usize>>,
+}
+
+impl<'a> Members<'a> {
+    /// The members of an owned object (keys unique), indexed for
+    /// inserts.
+    pub(crate) fn from_map(map: Map<String, Value>) -> Members<'a> {
+        let mut index = BTreeMap::new();
+        let mut list = Vec::with_capacity(map.len());
+        for (i, (k, v)) in map.into_iter().enumerate() {
+            index.insert(k.clone(), i);
+            list.push((Cow::Owned(k), BorrowedValue::from(v)));
+        }
+        Members {
+            list,
+            index: Some(index),
+        }
+    }
+
+    /// Where `key` is, indexing the members first if they are not yet.
+    fn position(&mut self, key: &str) -> Option<usize> {
+        let list = &self.list;
+        let index = self.index.get_or_insert_with(|| {
+            let mut index = BTreeMap::new();
+            for (i, (k, _)) in list.iter().enumerate() {
+                index.entry(String::from(k.as_ref())).or_insert(i);
+            }
+            index
+        });
+        index.get(key).copied()
+    }
+
+    #[inline]
+    fn add(&mut self, key: Cow<'a, str>, value: BorrowedValue<'a>) {
+        if let Some(index) = &mut self.index {
+            index.insert(String::from(key.as_ref()), self.list.len());
+        }
+        self.list.push((key, value));
+    }
+}
+
+impl<'a> Build<'a> for Borrowed {
+    type Value = BorrowedValue<'a>;
+    type Object = Members<'a>;
+
+    fn object(members: usize) -> Self::Object {
+        Members {
+            list: Vec::with_capacity(members),
+            index: None,
+        }
+    }
+    fn insert(obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value) {
+        match obj.position(&key) {
+            Some(i) => {
+                if let Some(slot) = obj.list.get_mut(i) {
+                    slot.1 = value;
+                }
+            }
+            None => obj.add(key, value),
+        }
+    }
+    #[inline]
+    fn push(obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value) {
+        obj.add(key, value);
+    }
+    fn replace(obj: &mut Self::Object, index: usize, _: &str, value: Self::Value) {
+        if let Some(slot) = obj.list.get_mut(index) {
+            slot.1 = value;
+        }
+    }
+    fn nest(obj: &mut Self::Object, parent: &str, child: &str, value: Self::Value) {
+        let at = match obj.position(parent) {
+            Some(i) => i,
+            None => {
+                obj.add(Cow::Owned(String::from(parent)), BorrowedValue::Null);
+                obj.list.len() - 1
+            }
+        };
+        let Some((_, slot)) = obj.list.get_mut(at) else {
+            return;
+        };
+        if !matches!(slot, BorrowedValue::Object(_)) {
+            let old = core::mem::replace(slot, BorrowedValue::Null);
+            let mut wrap = Vec::new();
+            if !old.is_null() {
+                wrap.push((Cow::Borrowed("_scalar"), old));
+            }
+            *slot = BorrowedValue::Object(wrap);
+        }
+        if let BorrowedValue::Object(members) = slot {
+            let child = Cow::Owned(String::from(child));
+            match members.iter_mut().find(|(k, _)| *k == child) {
+                Some((_, v)) => *v = value,
+                None => members.push((child, value)),
+            }
+        }
+    }
+    fn object_value(obj: Self::Object) -> Self::Value {
+        BorrowedValue::Object(obj.list)
+    }
+    fn array(items: Vec<Self::Value>) -> Self::Value {
+        BorrowedValue::Array(items)
+    }
+    #[inline]
+    fn cell(raw: Cow<'a, str>, hint: &str) -> Self::Value {
+        if raw.is_empty() {
+            return BorrowedValue::Null;
+        }
+        match hint {
+            "bool" => BorrowedValue::Bool(raw == "T"),
+            "int" | "float" => match coerce_number(&raw, hint) {
+                Some(Value::Number(n)) => BorrowedValue::Number(n),
+                Some(v) => BorrowedValue::from(v),
+                None => BorrowedValue::String(raw),
+            },
+            _ => BorrowedValue::String(raw),
+        }
+    }
+}
+
+/// Where each column of a table goes in a row object: a column whose name
+/// an earlier column already has replaces that member's value (a `Map`
+/// insert keeps the first position and the last value).
+pub(crate) struct Slots {
+    /// Per column: `None` for a new member, `Some(i)` to replace member `i`.
+    repeat: Vec<Option<usize>>,
+    /// Distinct names.
+    pub(crate) members: usize,
+}
+
+impl Slots {
+    pub(crate) fn new<'n>(names: impl Iterator<Item = &'n str>) -> Slots {
+        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut repeat = Vec::new();
+        for name in names {
+            let next = seen.len();
+            match seen.get(name) {
+                Some(&i) => repeat.push(Some(i)),
+                None => {
+                    seen.insert(name, next);
+                    repeat.push(None);
+                }
+            }
+        }
+        Slots {
+            repeat,
+            members: seen.len(),
+        }
+    }
+
+    /// Puts column `i`'s value in `row`.
+    #[inline]
+    pub(crate) fn put<'a, B: Build<'a>>(
+        &self,
+        row: &mut B::Object,
+        i: usize,
+        key: Cow<'a, str>,
+        value: B::Value,
+    ) {
+        match self.repeat.get(i).copied().flatten() {
+            Some(at) => B::replace(row, at, key.as_ref(), value),
+            None => B::push(row, key, value),
+        }
+    }
+}
