@@ -44,12 +44,15 @@ impl<'a> Build<'a> for Owned {
     type Value = Value;
     type Object = Map<String, Value>;
 
+    #[inline]
     fn object(members: usize) -> Self::Object {
         Map::with_capacity(members)
     }
+    #[inline]
     fn insert(obj: &mut Self::Object, key: Cow<'a, str>, value: Value) {
         obj.insert(key.into_owned(), value);
     }
+    #[inline]
     fn push(obj: &mut Self::Object, key: Cow<'a, str>, value: Value) {
         obj.insert(key.into_owned(), value);
     }
@@ -70,12 +73,14 @@ impl<'a> Build<'a> for Owned {
             m.insert(child.into(), value);
         }
     }
+    #[inline]
     fn object_value(obj: Self::Object) -> Value {
         Value::Object(obj)
     }
     fn array(items: Vec<Value>) -> Value {
         Value::Array(items)
     }
+    #[inline]
     fn cell(raw: Cow<'a, str>, hint: &str) -> Value {
         coerce(raw, hint)
     }
@@ -247,6 +252,9 @@ impl Slots {
         key: Cow<'a, str>,
         value: B::Value,
     ) {
+        if self.members == self.repeat.len() {
+            return B::push(row, key, value);
+        }
         match self.repeat.get(i).copied().flatten() {
             Some(at) => B::replace(row, at, key.as_ref(), value),
             None => B::push(row, key, value),
