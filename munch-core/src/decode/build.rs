@@ -35,6 +35,11 @@ pub(crate) trait Build<'a> {
     fn array(items: Vec<Self::Value>) -> Self::Value;
     /// Cell text converted by a type name (spec §4 "Cell to value").
     fn cell(raw: Cow<'a, str>, hint: &str) -> Self::Value;
+    /// [`Build::push`] of [`Build::cell`].
+    #[inline(always)]
+    fn push_cell(obj: &mut Self::Object, key: Cow<'a, str>, raw: Cow<'a, str>, hint: &str) {
+        Self::push(obj, key, Self::cell(raw, hint));
+    }
 }
 
 /// `serde_json` values (what [`crate::decode`] returns).
@@ -125,12 +130,20 @@ impl<'a> Members<'a> {
         index.get(key).copied()
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, key: Cow<'a, str>, value: BorrowedValue<'a>) {
-        if let Some(index) = &mut self.index {
-            index.insert(String::from(key.as_ref()), self.list.len());
+        if self.index.is_some() {
+            self.index_key(&key);
         }
         self.list.push((key, value));
+    }
+
+    /// Indexes `key` as the next member's (objects with an index only).
+    #[inline(never)]
+    fn index_key(&mut self, key: &str) {
+        if let Some(index) = &mut self.index {
+            index.insert(String::from(key), self.list.len());
+        }
     }
 }
 
@@ -154,7 +167,7 @@ impl<'a> Build<'a> for Borrowed {
             None => obj.add(key, value),
         }
     }
-    #[inline]
+    #[inline(always)]
     fn push(obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value) {
         obj.add(key, value);
     }
@@ -188,6 +201,27 @@ impl<'a> Build<'a> for Borrowed {
                 Some((_, v)) => *v = value,
                 None => members.push((child, value)),
             }
+        }
+    }
+    /// Each arm pushes the value it makes: built in the list's slot, not
+    /// built aside and copied there.
+    #[inline(always)]
+    fn push_cell(obj: &mut Self::Object, key: Cow<'a, str>, raw: Cow<'a, str>, hint: &str) {
+        if obj.index.is_some() {
+            obj.index_key(&key);
+        }
+        let list = &mut obj.list;
+        if raw.is_empty() {
+            return list.push((key, BorrowedValue::Null));
+        }
+        match hint {
+            "bool" => list.push((key, BorrowedValue::Bool(raw == "T"))),
+            "int" | "float" => match coerce_number(&raw, hint) {
+                Some(Value::Number(n)) => list.push((key, BorrowedValue::Number(n))),
+                Some(v) => list.push((key, BorrowedValue::from(v))),
+                None => list.push((key, BorrowedValue::String(raw))),
+            },
+            _ => list.push((key, BorrowedValue::String(raw))),
         }
     }
     fn object_value(obj: Self::Object) -> Self::Value {
@@ -241,6 +275,22 @@ impl Slots {
             repeat,
             members: seen.len(),
         }
+    }
+
+    /// Puts column `i`'s cell, converted by `hint`, in `row`.
+    #[inline(always)]
+    pub(crate) fn put_cell<'a, B: Build<'a>>(
+        &self,
+        row: &mut B::Object,
+        i: usize,
+        key: Cow<'a, str>,
+        raw: Cow<'a, str>,
+        hint: &str,
+    ) {
+        if self.members == self.repeat.len() {
+            return B::push_cell(row, key, raw, hint);
+        }
+        self.put::<B>(row, i, key, B::cell(raw, hint));
     }
 
     /// Puts column `i`'s value in `row`.

@@ -267,8 +267,7 @@ fn decode_tables<'a, B: Build<'a>>(
                 } else {
                     raw
                 };
-                let value = B::cell(raw, hint);
-                slots.put::<B>(&mut obj, i, col.clone(), value);
+                slots.put_cell::<B>(&mut obj, i, col.clone(), raw, hint);
             }
             rows_out.push(B::object_value(obj));
         }

@@ -234,8 +234,7 @@ pub(crate) fn decode_tables<'a, B: Build<'a>>(
                 } else {
                     cell
                 };
-                let value = B::cell(cell, col.ty.name());
-                slots.put::<B>(&mut obj, i, Cow::Borrowed(col.name), value);
+                slots.put_cell::<B>(&mut obj, i, Cow::Borrowed(col.name), cell, col.ty.name());
             }
             rows_out.push(B::object_value(obj));
         }
