@@ -35,7 +35,7 @@ commands:
   munch-pycheck [N]         munch-core's verified payloads for N generated responses through the Python reference decoder
   munch-diff [N] [--seed S] munch-core against the reference encoder and decoder on N generated, N mutated and N/10 grown responses (C1-C4)
   peers                     leaf-meta against codec-rs (too heavy for a dev-dependency), same run
-  peer-suite                the Python json_repair test suite (PyPI sdist) through jsonmend repair, adam2go pass rules
+  peer-suite                other engines' test suites (json_repair, jsonrepair-rs) through jsonmend repair, adam2go pass rules
   soak [N]                  jsonmend serve --stdio: N mixed requests (default 100000), latency, startup
   help                      this text
 ";

@@ -1,24 +1,5 @@
-//! `cargo xtask peer-suite`: the test suite of the Python `json_repair`
-//! package (its sdist from PyPI ships the tests) replayed through the
-//! `jsonmend` CLI under the adam2go pass rules of spec §17.2: every
-//! `repair_json(text) == expected` assertion without options, our output
-//! compared by value (`1 == 1.0`, `true != 1`, key sets equal, arrays in
-//! order), an `E001`–`E003` refusal counting as `""`. Prints the pass count
-//! and writes every failure to `target/peer-suite-json_repair.txt`.
-//! A measurement, not a gate: the suite encodes `json_repair`'s own
-//! heuristics where spec §3–§4 decide otherwise.
-
-use std::path::PathBuf;
-use std::process::Command;
-
-use crate::util::{cargo, root, step};
-
-const PACKAGE: &str = "json-repair==0.58.0";
-const DIR: &str = "target/xtask-python/json_repair-0.58.0";
-
-/// Extracts the assertions and runs them (argv: tests dir, jsonmend binary,
-/// failure report path).
-const SCRIPT: &str = r##"
+# The json_repair 0.58.0 test suite through `jsonmend repair` (argv: tests
+# dir, jsonmend binary, failure report path); see mod.rs.
 import ast, glob, json, subprocess, sys
 tests, binary, report = sys.argv[1], sys.argv[2], sys.argv[3]
 cases = []
@@ -81,50 +62,3 @@ for file, line, text, want in cases:
         failures.append(json.dumps({"case": f"{file}:{line}", "input": text, "expected": want, "got": got}, ensure_ascii=False))
 open(report, "w", encoding="utf-8").write("\n".join(failures) + "\n")
 print(f"json_repair 0.58.0 suite: {passed}/{len(cases)} pass ({100 * passed / max(len(cases), 1):.1f} %); failures in {report}")
-"##;
-
-pub(crate) fn run() -> Result<(), String> {
-    let dir = root().join(DIR);
-    let tests = dir.join("tests");
-    if !tests.exists() {
-        let download = root().join("target/xtask-python");
-        step(
-            "download json_repair's sdist (its tests)",
-            Command::new("python3")
-                .args(["-m", "pip", "download", "--quiet", "--no-deps"])
-                .args(["--no-binary", ":all:", "--dest"])
-                .arg(&download)
-                .arg(PACKAGE),
-        )?;
-        step(
-            "unpack it",
-            Command::new("tar")
-                .arg("xzf")
-                .arg(download.join("json_repair-0.58.0.tar.gz"))
-                .arg("-C")
-                .arg(&download),
-        )?;
-    }
-    step(
-        "build jsonmend (release)",
-        cargo().args([
-            "build",
-            "--release",
-            "-q",
-            "-p",
-            "jsonmend-engine",
-            "--bin",
-            "jsonmend",
-        ]),
-    )?;
-    let binary: PathBuf = root().join("target/release/jsonmend");
-    let report = root().join("target/peer-suite-json_repair.txt");
-    step(
-        "json_repair's assertions through jsonmend repair",
-        Command::new("python3")
-            .args(["-c", SCRIPT])
-            .arg(&tests)
-            .arg(&binary)
-            .arg(&report),
-    )
-}
