@@ -12,6 +12,9 @@ use crate::borrowed::BorrowedValue;
 
 /// A kind of decoded value the table decoders can build.
 pub(crate) trait Build<'a> {
+    /// Whether table rows are best built as they are read (rather than
+    /// after reading them all).
+    const STREAM: bool;
     /// A value.
     type Value;
     /// An object being filled.
@@ -46,6 +49,7 @@ pub(crate) trait Build<'a> {
 pub(crate) struct Owned;
 
 impl<'a> Build<'a> for Owned {
+    const STREAM: bool = false;
     type Value = Value;
     type Object = Map<String, Value>;
 
@@ -148,6 +152,7 @@ impl<'a> Members<'a> {
 }
 
 impl<'a> Build<'a> for Borrowed {
+    const STREAM: bool = true;
     type Value = BorrowedValue<'a>;
     type Object = Members<'a>;
 

@@ -47,7 +47,7 @@ pub(crate) const VALUE_COST: usize = 64;
 
 /// The decoder's allowance for text it produces beyond the payload
 /// itself (see [`DecodeOptions::expansion_ratio`]).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Budget {
     left: usize,
     /// Byte offset where the allowance ran out.

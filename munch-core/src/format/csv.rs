@@ -69,39 +69,60 @@ impl<'a> Rows<'a> {
     }
 
     fn read_block(&mut self, text: &'a str, lines: usize, total: usize) {
-        let bytes = text.as_bytes();
-        let mut pos = 0;
+        let mut reader = RowReader::new(text);
+        while reader.next_into(&mut self.fields) {
+            self.ends.push(self.fields.len());
+            if self.ends.len() == 1 {
+                let per_row = self.fields.len();
+                let want = per_row.saturating_mul(lines).min(total / 2 + lines);
+                self.fields.reserve(want.saturating_sub(per_row));
+            }
+        }
+    }
+}
+
+/// Rows of one block read one at a time (what [`Rows::read`] reads, with
+/// no table of every field).
+pub(crate) struct RowReader<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> RowReader<'a> {
+    pub(crate) fn new(text: &'a str) -> RowReader<'a> {
+        RowReader { text, pos: 0 }
+    }
+
+    /// Appends the next row's fields to `fields`; false at the end of the
+    /// block. Blank lines give no row.
+    pub(crate) fn next_into(&mut self, fields: &mut Vec<Cow<'a, str>>) -> bool {
+        let bytes = self.text.as_bytes();
         // `pos` is at the start of a record.
-        'record: while pos < bytes.len() {
-            match bytes.get(pos) {
+        while self.pos < bytes.len() {
+            match bytes.get(self.pos) {
                 Some(b'\n') => {
-                    pos += 1;
-                    continue 'record;
+                    self.pos += 1;
+                    continue;
                 }
                 Some(b'\r') => {
-                    if let Some(after) = row_end_after_cr(bytes, pos) {
-                        pos = after;
-                        continue 'record;
+                    if let Some(after) = row_end_after_cr(bytes, self.pos) {
+                        self.pos = after;
+                        continue;
                     }
                 }
                 _ => {}
             }
             // Fields of one record.
             loop {
-                let (field, next, ends_row) = read_field(text, pos);
-                self.fields.push(field);
-                pos = next;
+                let (field, next, ends_row) = read_field(self.text, self.pos);
+                fields.push(field);
+                self.pos = next;
                 if ends_row {
-                    self.ends.push(self.fields.len());
-                    if self.ends.len() == 1 {
-                        let per_row = self.fields.len();
-                        let want = per_row.saturating_mul(lines).min(total / 2 + lines);
-                        self.fields.reserve(want.saturating_sub(per_row));
-                    }
-                    continue 'record;
+                    return true;
                 }
             }
         }
+        false
     }
 }
 
