@@ -12,7 +12,7 @@ use crate::borrowed::BorrowedValue;
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
-use crate::format::csv::{Row, Rows};
+use crate::format::csv::{Rows, each_row};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -215,29 +215,93 @@ fn decode_tables<'a, B: Build<'a>>(
     budget: &mut Budget,
     result: &mut B::Object,
 ) -> bool {
-    let parsed = Rows::read(table_blocks);
-    // Rows by tag, found once: a decl's rows are then one lookup (the
-    // reference scans every block for every decl, quadratic on hostile
-    // input).
-    let mut by_tag: HashMap<&str, (Vec<&Row<'a>>, bool)> = HashMap::new();
-    for row in parsed.iter() {
-        if let Some(tag) = row.first() {
-            by_tag.entry(tag.as_ref()).or_default().0.push(row);
+    let before = budget.clone();
+    let mut outs: Vec<Vec<B::Value>> = decls.iter().map(|_| Vec::new()).collect();
+    let rows = Rows::read_unless(B::STREAM, table_blocks);
+    if !decl_rows::<B>(
+        payload,
+        legend,
+        table_blocks,
+        rows.as_ref(),
+        &decls,
+        None,
+        budget,
+        &mut outs,
+    ) {
+        // The allowance ran out: where is decided in the reference's
+        // order, declaration by declaration.
+        *budget = before;
+        for only in 0..decls.len() {
+            let only = Some(only);
+            if !decl_rows::<B>(
+                payload,
+                legend,
+                table_blocks,
+                rows.as_ref(),
+                &decls,
+                only,
+                budget,
+                &mut outs,
+            ) {
+                return false;
+            }
         }
     }
-    for decl in decls {
-        let mut rows_out = Vec::new();
-        let (rows, copy) = match by_tag.get_mut(decl.tag.as_ref()) {
-            Some((rows, used)) => (rows.as_slice(), core::mem::replace(used, true)),
-            None => (&[][..], false),
+    for (decl, rows) in decls.into_iter().zip(outs) {
+        let rows = B::array(rows);
+        match decl.key.split_once('.') {
+            Some((parent, child)) => B::nest(result, parent, child, rows),
+            None => B::insert(result, decl.key, rows),
+        }
+    }
+    true
+}
+
+/// Reads the table rows once (from `rows`, or from the blocks when it is
+/// `None`), adding each to every declaration of its tag, or only to
+/// declaration `only`; false where the budget ran out. The first
+/// declaration of a tag takes the payload's rows, later ones copy them.
+#[allow(clippy::too_many_arguments, reason = "one call site and its replay")]
+fn decl_rows<'a, B: Build<'a>>(
+    payload: &'a str,
+    legend: &Legend<'a>,
+    table_blocks: &[&'a str],
+    rows: Option<&Rows<'a>>,
+    decls: &[TableDecl<'a>],
+    only: Option<usize>,
+    budget: &mut Budget,
+    outs: &mut [Vec<B::Value>],
+) -> bool {
+    // Declarations by tag, found once: a row's are then one lookup (the
+    // reference scans every block for every decl, quadratic on hostile
+    // input).
+    let mut by_tag: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, d) in decls.iter().enumerate() {
+        by_tag.entry(d.tag.as_ref()).or_default().push(i);
+    }
+    let slots: Vec<Slots> = decls
+        .iter()
+        .map(|d| Slots::new(d.cols.iter().map(AsRef::as_ref)))
+        .collect();
+    let add = |row: &[Cow<'a, str>]| {
+        let Some(ids) = row.first().and_then(|tag| by_tag.get(tag.as_ref())) else {
+            return true;
         };
-        let slots = Slots::new(decl.cols.iter().map(AsRef::as_ref));
-        for row in rows {
+        for (k, &di) in ids.iter().enumerate() {
+            if only.is_some_and(|o| o != di) {
+                continue;
+            }
+            let (Some(decl), Some(slots), Some(out)) =
+                (decls.get(di), slots.get(di), outs.get_mut(di))
+            else {
+                continue;
+            };
             // What the decl builds counts against the budget: each cell's
             // text, and where the decoder makes more than the payload
             // holds — a column the row lacks, or rows an earlier decl with
             // the same tag already took (every decl copies its rows) — the
             // member's key and the value holding it too.
+            let copy = k > 0;
             let size: usize = decl
                 .cols
                 .iter()
@@ -269,15 +333,11 @@ fn decode_tables<'a, B: Build<'a>>(
                 };
                 slots.put_cell::<B>(&mut obj, i, col.clone(), raw, hint);
             }
-            rows_out.push(B::object_value(obj));
+            out.push(B::object_value(obj));
         }
-        let rows = B::array(rows_out);
-        match decl.key.split_once('.') {
-            Some((parent, child)) => B::nest(result, parent, child, rows),
-            None => B::insert(result, decl.key, rows),
-        }
-    }
-    true
+        true
+    };
+    each_row(rows, table_blocks, add)
 }
 
 /// Whether a gen1 payload decodes to exactly `input` (object key order

@@ -11,7 +11,7 @@ use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::encode::RowCursor;
 use crate::equal::{KeyOrder, exact_eq};
-use crate::format::csv::{RowReader, Rows};
+use crate::format::csv::{Rows, each_row};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -214,12 +214,30 @@ pub(crate) fn decode_tables<'a, B: Build<'a>>(
     }
     let before = budget.clone();
     let mut outs: Vec<Vec<B::Value>> = tables.iter().map(|_| Vec::new()).collect();
-    if !table_rows::<B>(payload, parts, tables, None, budget, &mut outs) {
+    let rows = Rows::read_unless(B::STREAM, &parts.tables);
+    if !table_rows::<B>(
+        payload,
+        parts,
+        rows.as_ref(),
+        tables,
+        None,
+        budget,
+        &mut outs,
+    ) {
         // The allowance ran out: where is decided in the reference's
         // order, table by table.
         *budget = before;
         for only in 0..tables.len() {
-            if !table_rows::<B>(payload, parts, tables, Some(only), budget, &mut outs) {
+            let only = Some(only);
+            if !table_rows::<B>(
+                payload,
+                parts,
+                rows.as_ref(),
+                tables,
+                only,
+                budget,
+                &mut outs,
+            ) {
                 return;
             }
         }
@@ -229,15 +247,17 @@ pub(crate) fn decode_tables<'a, B: Build<'a>>(
     }
 }
 
-/// Reads the table blocks once, adding each row to the rows of the table
-/// its tag names (a schema's tags are distinct), or only to table `only`'s;
-/// false where the allowance ran out. Borrowed values are built as rows
-/// are read; `serde_json` values from all rows read first, which measured
-/// faster for them (the allocator serves their many small allocations
-/// better after the one large one).
+/// Reads the table rows once (from `rows`, or from the blocks when it is
+/// `None`), adding each to the rows of the table its tag names (a
+/// schema's tags are distinct), or only to table `only`'s; false where the
+/// allowance ran out. Borrowed values are built as rows are read;
+/// `serde_json` values from all rows read first, which measured faster for
+/// them (the allocator serves their many small allocations better after
+/// the one large one).
 fn table_rows<'a, B: Build<'a>>(
     payload: &'a str,
     parts: &Parts<'a>,
+    rows: Option<&Rows<'a>>,
     tables: &[Table],
     only: Option<usize>,
     budget: &mut Budget,
@@ -250,7 +270,7 @@ fn table_rows<'a, B: Build<'a>>(
             (interned, Slots::new(t.cols.iter().map(|c| c.name)))
         })
         .collect();
-    let mut add = |row: &[Cow<'a, str>]| {
+    let add = |row: &[Cow<'a, str>]| {
         let Some(tag) = row.first() else {
             return true;
         };
@@ -289,24 +309,7 @@ fn table_rows<'a, B: Build<'a>>(
         out.push(B::object_value(obj));
         true
     };
-    if B::STREAM {
-        let mut fields: Vec<Cow<'a, str>> = Vec::new();
-        for block in &parts.tables {
-            let mut reader = RowReader::new(block);
-            loop {
-                fields.clear();
-                if !reader.next_into(&mut fields) {
-                    break;
-                }
-                if !add(&fields) {
-                    return false;
-                }
-            }
-        }
-        true
-    } else {
-        Rows::read(&parts.tables).iter().all(add)
-    }
+    each_row(rows, &parts.tables, add)
 }
 
 /// Whether a transform-free tier-1 payload decodes to exactly `input`
