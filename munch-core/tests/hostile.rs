@@ -101,6 +101,35 @@ fn many_tables_with_distinct_tags_stay_linear() {
 }
 
 #[test]
+fn running_out_with_many_tables_stays_linear() {
+    // 40,000 decls with their own tags, one row each, every row a legend
+    // handle that expands: the allowance runs out about a third of the way.
+    // Where it runs out is decided in declaration order; each declaration
+    // visits its own rows then, not all 40,000 (16 billion row checks).
+    let n = 40_000;
+    let decls: Vec<String> = (0..n).map(|i| format!("t{i}:k{i}:c")).collect();
+    let rows: String = (0..n).map(|i| format!("t{i},@1\n")).collect();
+    let payload = format!(
+        "#MUNCH/1 tool=t enc=gen1\n\n@1={}\n\n__tables={}\n\n{rows}",
+        "x".repeat(64),
+        decls.join(",")
+    );
+    let opts = DecodeOptions {
+        expansion_ratio: 1,
+        expansion_floor: 0,
+        ..DecodeOptions::default()
+    };
+    let start = Instant::now();
+    let err = decode_with(&payload, &opts).unwrap_err();
+    let borrowed = munch_core::decode_borrowed_with(&payload, &opts).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+    assert_eq!((err.kind, err.offset), (borrowed.kind, borrowed.offset));
+    // In the declaration-order third of the rows.
+    assert!(err.offset > payload.len() / 2, "{}", err.offset);
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
+
+#[test]
 fn shared_symbol_lists_of_fo1_batches_are_bounded() {
     let symbols = "s,id,name,function,sig,1,2,,sum,src/a.py\n".repeat(20_000);
     let results = "b,src/a.py,python,,1\n".repeat(2_000);

@@ -207,6 +207,12 @@ pub(crate) fn decode_borrowed<'a>(
 
 /// Adds every declared table's rows to `result`; false where the budget
 /// ran out.
+///
+/// The rows are read once (from all rows read first, or one at a time
+/// for borrowed values, see `Build::STREAM`) and each goes to every
+/// declaration of its tag, found by one lookup (the reference scans every
+/// block for every declaration, quadratic on hostile input). The first
+/// declaration of a tag takes the payload's rows, later ones copy them.
 fn decode_tables<'a, B: Build<'a>>(
     payload: &'a str,
     legend: &Legend<'a>,
@@ -215,38 +221,64 @@ fn decode_tables<'a, B: Build<'a>>(
     budget: &mut Budget,
     result: &mut B::Object,
 ) -> bool {
+    let mut by_tag: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut rank = Vec::with_capacity(decls.len());
+    for (i, d) in decls.iter().enumerate() {
+        let ids = by_tag.entry(d.tag.as_ref()).or_default();
+        rank.push(ids.len());
+        ids.push(i);
+    }
+    let slots: Vec<Slots> = decls
+        .iter()
+        .map(|d| Slots::new(d.cols.iter().map(AsRef::as_ref)))
+        .collect();
     let before = budget.clone();
     let mut outs: Vec<Vec<B::Value>> = decls.iter().map(|_| Vec::new()).collect();
     let rows = Rows::read_unless(B::STREAM, table_blocks);
-    if !decl_rows::<B>(
+    let mut row_ctx = RowContext {
         payload,
         legend,
-        table_blocks,
-        rows.as_ref(),
-        &decls,
-        None,
         budget,
-        &mut outs,
-    ) {
+    };
+    let read = each_row(rows.as_ref(), table_blocks, |row| {
+        let Some(ids) = row.first().and_then(|tag| by_tag.get(tag.as_ref())) else {
+            return true;
+        };
+        ids.iter().all(|&di| {
+            let (Some(decl), Some(slots), Some(out)) =
+                (decls.get(di), slots.get(di), outs.get_mut(di))
+            else {
+                return true;
+            };
+            let copy = rank.get(di).is_some_and(|&r| r > 0);
+            row_ctx.add::<B>(decl, slots, copy, row, out)
+        })
+    });
+    if !read {
         // The allowance ran out: where is decided in the reference's
-        // order, declaration by declaration.
-        *budget = before;
-        for only in 0..decls.len() {
-            let only = Some(only);
-            if !decl_rows::<B>(
-                payload,
-                legend,
-                table_blocks,
-                rows.as_ref(),
-                &decls,
-                only,
-                budget,
-                &mut outs,
-            ) {
-                return false;
+        // order, declaration by declaration (rows grouped by tag once).
+        *row_ctx.budget = before;
+        let all = rows.unwrap_or_else(|| Rows::read(table_blocks));
+        let mut rows_of: HashMap<&str, Vec<&[Cow<'a, str>]>> = HashMap::new();
+        for row in all.iter() {
+            if let Some(tag) = row.first() {
+                rows_of.entry(tag.as_ref()).or_default().push(row);
             }
         }
+        for (di, decl) in decls.iter().enumerate() {
+            let (Some(slots), Some(out)) = (slots.get(di), outs.get_mut(di)) else {
+                continue;
+            };
+            let copy = rank.get(di).is_some_and(|&r| r > 0);
+            for row in rows_of.get(decl.tag.as_ref()).into_iter().flatten() {
+                if !row_ctx.add::<B>(decl, slots, copy, row, out) {
+                    return false;
+                }
+            }
+        }
+        return false;
     }
+    drop(by_tag);
     for (decl, rows) in decls.into_iter().zip(outs) {
         let rows = B::array(rows);
         match decl.key.split_once('.') {
@@ -257,87 +289,65 @@ fn decode_tables<'a, B: Build<'a>>(
     true
 }
 
-/// Reads the table rows once (from `rows`, or from the blocks when it is
-/// `None`), adding each to every declaration of its tag, or only to
-/// declaration `only`; false where the budget ran out. The first
-/// declaration of a tag takes the payload's rows, later ones copy them.
-#[allow(clippy::too_many_arguments, reason = "one call site and its replay")]
-fn decl_rows<'a, B: Build<'a>>(
+/// What building a gen1 row needs besides the row and its declaration.
+struct RowContext<'a, 'b> {
     payload: &'a str,
-    legend: &Legend<'a>,
-    table_blocks: &[&'a str],
-    rows: Option<&Rows<'a>>,
-    decls: &[TableDecl<'a>],
-    only: Option<usize>,
-    budget: &mut Budget,
-    outs: &mut [Vec<B::Value>],
-) -> bool {
-    // Declarations by tag, found once: a row's are then one lookup (the
-    // reference scans every block for every decl, quadratic on hostile
-    // input).
-    let mut by_tag: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, d) in decls.iter().enumerate() {
-        by_tag.entry(d.tag.as_ref()).or_default().push(i);
-    }
-    let slots: Vec<Slots> = decls
-        .iter()
-        .map(|d| Slots::new(d.cols.iter().map(AsRef::as_ref)))
-        .collect();
-    let add = |row: &[Cow<'a, str>]| {
-        let Some(ids) = row.first().and_then(|tag| by_tag.get(tag.as_ref())) else {
-            return true;
-        };
-        for (k, &di) in ids.iter().enumerate() {
-            if only.is_some_and(|o| o != di) {
-                continue;
-            }
-            let (Some(decl), Some(slots), Some(out)) =
-                (decls.get(di), slots.get(di), outs.get_mut(di))
-            else {
-                continue;
-            };
-            // What the decl builds counts against the budget: each cell's
-            // text, and where the decoder makes more than the payload
-            // holds — a column the row lacks, or rows an earlier decl with
-            // the same tag already took (every decl copies its rows) — the
-            // member's key and the value holding it too.
-            let copy = k > 0;
-            let size: usize = decl
-                .cols
-                .iter()
-                .enumerate()
-                .map(|(i, col)| match row.get(i + 1) {
-                    Some(c) if !copy => c.len() + 1,
-                    c => c.map_or(0, |c| c.len()) + col.len() + VALUE_COST,
-                })
-                .sum();
-            if !budget.spend(size, row.first().map_or(0, |c| offset_in(payload, c))) {
-                return false;
-            }
-            let mut obj = B::object(slots.members);
-            for (i, col) in decl.cols.iter().enumerate() {
-                let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
-                let hint = decl.types.get(i).map_or("str", AsRef::as_ref);
-                let raw = if hint == "str" {
-                    match legend.decode(&raw) {
-                        Some(d) => {
-                            if !budget.spend(d.len(), offset_in(payload, &raw)) {
-                                return false;
-                            }
-                            Cow::Owned(d)
-                        }
-                        None => raw,
-                    }
-                } else {
-                    raw
-                };
-                slots.put_cell::<B>(&mut obj, i, col.clone(), raw, hint);
-            }
-            out.push(B::object_value(obj));
+    legend: &'b Legend<'a>,
+    budget: &'b mut Budget,
+}
+
+impl<'a> RowContext<'a, '_> {
+    /// Adds `row` as a row of `decl` to `out`; false where the budget ran
+    /// out. `copy`: an earlier declaration with the same tag took the
+    /// row, so this one copies it.
+    fn add<B: Build<'a>>(
+        &mut self,
+        decl: &TableDecl<'a>,
+        slots: &Slots,
+        copy: bool,
+        row: &[Cow<'a, str>],
+        out: &mut Vec<B::Value>,
+    ) -> bool {
+        // What the decl builds counts against the budget: each cell's
+        // text, and where the decoder makes more than the payload holds —
+        // a column the row lacks, or rows an earlier decl with the same
+        // tag already took (every decl copies its rows) — the member's key
+        // and the value holding it too.
+        let size: usize = decl
+            .cols
+            .iter()
+            .enumerate()
+            .map(|(i, col)| match row.get(i + 1) {
+                Some(c) if !copy => c.len() + 1,
+                c => c.map_or(0, |c| c.len()) + col.len() + VALUE_COST,
+            })
+            .sum();
+        let at = row.first().map_or(0, |c| offset_in(self.payload, c));
+        if !self.budget.spend(size, at) {
+            return false;
         }
+        let mut obj = B::object(slots.members);
+        for (i, col) in decl.cols.iter().enumerate() {
+            let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
+            let hint = decl.types.get(i).map_or("str", AsRef::as_ref);
+            let raw = if hint == "str" {
+                match self.legend.decode(&raw) {
+                    Some(d) => {
+                        if !self.budget.spend(d.len(), offset_in(self.payload, &raw)) {
+                            return false;
+                        }
+                        Cow::Owned(d)
+                    }
+                    None => raw,
+                }
+            } else {
+                raw
+            };
+            slots.put_cell::<B>(&mut obj, i, col.clone(), raw, hint);
+        }
+        out.push(B::object_value(obj));
         true
-    };
-    each_row(rows, table_blocks, add)
+    }
 }
 
 /// Whether a gen1 payload decodes to exactly `input` (object key order
