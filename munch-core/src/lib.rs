@@ -34,7 +34,9 @@ mod typed;
 mod unicode;
 mod value;
 
-pub use borrowed::{BorrowedValue, decode_borrowed, decode_borrowed_with};
+pub use borrowed::{
+    BorrowedValue, decode_borrowed, decode_borrowed_into, decode_borrowed_with, from_borrowed,
+};
 pub use decode::{DecodeOptions, decode, decode_with};
 pub use dispatch::{Encoded, encode};
 pub use equal::{KeyOrder, Mismatch, exact_eq, first_mismatch};

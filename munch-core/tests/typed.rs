@@ -103,3 +103,70 @@ fn type_errors_are_reported() {
     assert!(err.to_string().contains("invalid type"), "{err}");
     assert!(decode_into::<Vec<u8>>("nope").is_err());
 }
+
+/// `decode_into` (through the borrowed tree) gives what the owned value
+/// through `from_value` gives, on every vector payload, key order kept.
+#[test]
+fn typed_decode_equals_the_owned_path_on_every_vector() {
+    let files = [
+        include_str!("vectors/jcodemunch-1.108.399.jsonl"),
+        include_str!("vectors/extra-1.108.399.jsonl"),
+        include_str!("vectors/toolwire-munch.jsonl"),
+    ];
+    let mut n = 0;
+    for line in files.iter().flat_map(|f| f.lines()) {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let Some(payload) = v.get("compact").and_then(serde_json::Value::as_str) else {
+            continue;
+        };
+        let owned: serde_json::Value =
+            munch_core::from_value(munch_core::decode(payload).unwrap()).unwrap();
+        let typed: serde_json::Value = decode_into(payload).unwrap();
+        assert_eq!(typed.to_string(), owned.to_string(), "{payload}");
+        n += 1;
+    }
+    assert!(n >= 150, "{n}");
+}
+
+/// Strings the payload holds verbatim lend themselves to `&str` fields;
+/// one a legend handle expanded needs `Cow`.
+#[test]
+fn borrowed_fields_point_into_the_payload() {
+    use std::borrow::Cow;
+    #[derive(Deserialize)]
+    struct Hit<'a> {
+        #[serde(borrow)]
+        file: Cow<'a, str>,
+        kind: &'a str,
+        score: f64,
+    }
+    #[derive(Deserialize)]
+    struct Hits<'a> {
+        #[serde(borrow)]
+        hits: Vec<Hit<'a>>,
+    }
+    let payload = "#MUNCH/1 tool=x enc=gen1\n\n@1=src/app\n\n\
+        __tables=t:hits:file|kind|score:str|str|float\n\n\
+        t,src/a.py,function,nan\nt,@1/b.py,class,0.5\n";
+    let r: Hits<'_> = munch_core::decode_borrowed_into(payload).unwrap();
+    assert!(matches!(r.hits[0].file, Cow::Borrowed("src/a.py")));
+    assert!(matches!(&r.hits[1].file, Cow::Owned(f) if f == "src/app/b.py"));
+    assert_eq!((r.hits[0].kind, r.hits[1].kind), ("function", "class"));
+    assert!(r.hits[0].score.is_nan());
+    assert_eq!(r.hits[1].score, 0.5);
+    // A `&str` field cannot take the expanded string.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Strict<'a> {
+        file: &'a str,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct StrictHits<'a> {
+        #[serde(borrow)]
+        hits: Vec<Strict<'a>>,
+    }
+    assert!(munch_core::decode_borrowed_into::<StrictHits<'_>>(payload).is_err());
+}

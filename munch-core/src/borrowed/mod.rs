@@ -3,6 +3,7 @@
 //! column names that point into the payload wherever no escape changed
 //! them, and objects as member lists in key order (no hashing).
 
+mod de;
 mod decode;
 
 use alloc::borrow::Cow;
@@ -11,6 +12,7 @@ use alloc::vec::Vec;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Number, Value};
 
+pub use de::{decode_borrowed_into, from_borrowed};
 pub use decode::{decode_borrowed, decode_borrowed_with};
 
 /// A decoded value whose strings borrow from the payload.

@@ -74,6 +74,6 @@ pub fn encode_serialize<T: Serialize + ?Sized>(
 /// # Ok::<(), munch_core::TypedError>(())
 /// ```
 pub fn decode_into<T: DeserializeOwned>(text: &str) -> Result<T, TypedError> {
-    let v = crate::decode::decode(text)?;
-    from_value(v)
+    // Through the borrowed tree: no `serde_json` maps built on the way.
+    crate::borrowed::decode_borrowed_into(text)
 }
