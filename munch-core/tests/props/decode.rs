@@ -34,6 +34,12 @@ pub fn same_as_borrowed(text: &str) -> Result<serde_json::Value, munch_core::Dec
             let b = b.into_value();
             let m = munch_core::first_mismatch(o, &b, munch_core::KeyOrder::Exact);
             assert!(m.is_none(), "borrowed decode differs: {m:?} on {text:?}");
+            // The typed path (through the borrowed tree) agrees with the
+            // owned value through `from_value`.
+            let typed: serde_json::Value = munch_core::decode_into(text).unwrap_or_default();
+            let via_owned: serde_json::Value =
+                munch_core::from_value(o.clone()).unwrap_or_default();
+            assert_eq!(typed.to_string(), via_owned.to_string(), "{text:?}");
         }
         (Err(o), Err(b)) => assert_eq!((o.kind, o.offset), (b.kind, b.offset), "{text:?}"),
         (o, b) => panic!("decode {o:?} but decode_borrowed {b:?} on {text:?}"),
