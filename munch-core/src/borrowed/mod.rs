@@ -7,10 +7,9 @@ mod de;
 mod decode;
 
 use alloc::borrow::Cow;
-use alloc::string::String;
 use alloc::vec::Vec;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
-use serde_json::{Map, Number, Value};
+use serde_json::{Number, Value};
 
 pub use de::{decode_borrowed_into, from_borrowed};
 pub use decode::{decode_borrowed, decode_borrowed_with};
@@ -155,68 +154,20 @@ impl<'a> BorrowedValue<'a> {
     /// # Ok::<(), munch_core::DecodeError>(())
     /// ```
     pub fn into_value(self) -> Value {
-        // Open lists and objects on a stack: no recursion on deep input.
-        enum Frame<'a> {
-            List(Vec<Value>, alloc::vec::IntoIter<BorrowedValue<'a>>),
-            Dict(
-                Map<String, Value>,
-                alloc::vec::IntoIter<(Cow<'a, str>, BorrowedValue<'a>)>,
-                String,
-            ),
-        }
-        let mut stack: Vec<Frame<'a>> = Vec::new();
-        let mut next = self;
-        loop {
-            let mut finished = match next {
-                BorrowedValue::Null => Some(Value::Null),
-                BorrowedValue::Bool(b) => Some(Value::Bool(b)),
-                BorrowedValue::Number(n) => Some(Value::Number(n)),
-                BorrowedValue::String(s) => Some(Value::String(s.into_owned())),
-                BorrowedValue::Array(items) => {
-                    stack.push(Frame::List(
-                        Vec::with_capacity(items.len()),
-                        items.into_iter(),
-                    ));
-                    None
-                }
-                BorrowedValue::Object(members) => {
-                    let map = Map::with_capacity(members.len());
-                    stack.push(Frame::Dict(map, members.into_iter(), String::new()));
-                    None
-                }
-            };
-            // Hand finished values to their parents until one has another
-            // child to convert.
-            loop {
-                let Some(top) = stack.last_mut() else {
-                    return finished.unwrap_or(Value::Null);
-                };
-                let child = match top {
-                    Frame::List(out, rest) => {
-                        out.extend(finished.take());
-                        rest.next()
-                    }
-                    Frame::Dict(out, rest, key) => {
-                        if let Some(v) = finished.take() {
-                            out.insert(core::mem::take(key), v);
-                        }
-                        rest.next().map(|(k, v)| {
-                            *key = k.into_owned();
-                            v
-                        })
-                    }
-                };
-                if let Some(child) = child {
-                    next = child;
-                    break;
-                }
-                finished = match stack.pop() {
-                    Some(Frame::List(out, _)) => Some(Value::Array(out)),
-                    Some(Frame::Dict(out, _, _)) => Some(Value::Object(out)),
-                    None => None,
-                };
-            }
-        }
+        convert(
+            self,
+            |v| match v {
+                BorrowedValue::Null => Node::Leaf(Value::Null),
+                BorrowedValue::Bool(b) => Node::Leaf(Value::Bool(b)),
+                BorrowedValue::Number(n) => Node::Leaf(Value::Number(n)),
+                BorrowedValue::String(s) => Node::Leaf(Value::String(s.into_owned())),
+                BorrowedValue::Array(items) => Node::List(items),
+                BorrowedValue::Object(members) => Node::Dict(members),
+            },
+            Cow::into_owned,
+            Value::Array,
+            |members| Value::Object(members.into_iter().collect()),
+        )
     }
 }
 
@@ -229,63 +180,104 @@ impl From<Value> for BorrowedValue<'_> {
     /// assert_eq!(v.get("a").and_then(|a| a.as_array()).map(Vec::len), Some(1));
     /// ```
     fn from(v: Value) -> Self {
-        enum Frame {
-            List(Vec<BorrowedValue<'static>>, alloc::vec::IntoIter<Value>),
-            Dict(
-                Vec<(Cow<'static, str>, BorrowedValue<'static>)>,
-                serde_json::map::IntoIter,
-                String,
-            ),
-        }
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut next = v;
+        convert(
+            v,
+            |v| match v {
+                Value::Null => Node::Leaf(BorrowedValue::Null),
+                Value::Bool(b) => Node::Leaf(BorrowedValue::Bool(b)),
+                Value::Number(n) => Node::Leaf(BorrowedValue::Number(n)),
+                Value::String(s) => Node::Leaf(BorrowedValue::String(Cow::Owned(s))),
+                Value::Array(items) => Node::List(items),
+                Value::Object(members) => Node::Dict(members.into_iter().collect()),
+            },
+            Cow::Owned,
+            BorrowedValue::Array,
+            BorrowedValue::Object,
+        )
+    }
+}
+
+/// A node of a tree being converted: a finished leaf, or a container's
+/// children.
+enum Node<N, K, O> {
+    Leaf(O),
+    List(Vec<N>),
+    Dict(Vec<(K, N)>),
+}
+
+/// Converts a tree node by node with a stack of open containers (no
+/// recursion on deep input): `split` takes a node apart, `key` converts
+/// member keys, `list` and `dict` build the converted containers.
+fn convert<N, K, K2, O>(
+    root: N,
+    split: impl Fn(N) -> Node<N, K, O>,
+    key: impl Fn(K) -> K2,
+    list: impl Fn(Vec<O>) -> O,
+    dict: impl Fn(Vec<(K2, O)>) -> O,
+) -> O {
+    enum Open<N, K, K2, O> {
+        List(Vec<O>, alloc::vec::IntoIter<N>),
+        /// The members so far, the rest, the current child's key.
+        Dict(Vec<(K2, O)>, alloc::vec::IntoIter<(K, N)>, Option<K2>),
+    }
+    let mut stack: Vec<Open<N, K, K2, O>> = Vec::new();
+    let mut next = root;
+    'descend: loop {
+        // Down to the first leaf or empty container.
+        let mut done = loop {
+            match split(next) {
+                Node::Leaf(v) => break v,
+                Node::List(items) => {
+                    let out = Vec::with_capacity(items.len());
+                    let mut rest = items.into_iter();
+                    let Some(first) = rest.next() else {
+                        break list(out);
+                    };
+                    stack.push(Open::List(out, rest));
+                    next = first;
+                }
+                Node::Dict(members) => {
+                    let out = Vec::with_capacity(members.len());
+                    let mut rest = members.into_iter();
+                    let Some((k, first)) = rest.next() else {
+                        break dict(out);
+                    };
+                    stack.push(Open::Dict(out, rest, Some(key(k))));
+                    next = first;
+                }
+            }
+        };
+        // Up, handing each finished value to its parent, until a parent
+        // has another child.
         loop {
-            let mut finished = match next {
-                Value::Null => Some(BorrowedValue::Null),
-                Value::Bool(b) => Some(BorrowedValue::Bool(b)),
-                Value::Number(n) => Some(BorrowedValue::Number(n)),
-                Value::String(s) => Some(BorrowedValue::String(Cow::Owned(s))),
-                Value::Array(items) => {
-                    stack.push(Frame::List(
-                        Vec::with_capacity(items.len()),
-                        items.into_iter(),
-                    ));
-                    None
-                }
-                Value::Object(members) => {
-                    let list = Vec::with_capacity(members.len());
-                    stack.push(Frame::Dict(list, members.into_iter(), String::new()));
-                    None
-                }
+            let Some(top) = stack.pop() else {
+                return done;
             };
-            loop {
-                let Some(top) = stack.last_mut() else {
-                    return finished.unwrap_or(BorrowedValue::Null);
-                };
-                let child = match top {
-                    Frame::List(out, rest) => {
-                        out.extend(finished.take());
-                        rest.next()
-                    }
-                    Frame::Dict(out, rest, key) => {
-                        if let Some(v) = finished.take() {
-                            out.push((Cow::Owned(core::mem::take(key)), v));
+            match top {
+                Open::List(mut out, mut rest) => {
+                    out.push(done);
+                    match rest.next() {
+                        Some(child) => {
+                            stack.push(Open::List(out, rest));
+                            next = child;
+                            continue 'descend;
                         }
-                        rest.next().map(|(k, v)| {
-                            *key = k;
-                            v
-                        })
+                        None => done = list(out),
                     }
-                };
-                if let Some(child) = child {
-                    next = child;
-                    break;
                 }
-                finished = match stack.pop() {
-                    Some(Frame::List(out, _)) => Some(BorrowedValue::Array(out)),
-                    Some(Frame::Dict(out, _, _)) => Some(BorrowedValue::Object(out)),
-                    None => None,
-                };
+                Open::Dict(mut out, mut rest, pending) => {
+                    if let Some(k) = pending {
+                        out.push((k, done));
+                    }
+                    match rest.next() {
+                        Some((k, child)) => {
+                            stack.push(Open::Dict(out, rest, Some(key(k))));
+                            next = child;
+                            continue 'descend;
+                        }
+                        None => done = dict(out),
+                    }
+                }
             }
         }
     }
@@ -320,5 +312,37 @@ impl Serialize for BorrowedValue<'_> {
                 map.end()
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// Both conversions keep every node, key order and empty container,
+    /// and deep trees convert without recursion.
+    #[test]
+    fn conversions_are_inverse_and_iterative() {
+        let v = serde_json::json!({
+            "z": [], "a": {}, "m": [1, {"k": [true, null, "s"], "e": {}}, []],
+            "n": -2.5, "$float": "x"
+        });
+        let back = BorrowedValue::from(v.clone()).into_value();
+        assert_eq!(back.to_string(), v.to_string());
+        let mut deep = serde_json::Value::Null;
+        // As deep as the decoder's JSON depth limit lets a value be.
+        for i in 0..1_000 {
+            deep = if i % 2 == 0 {
+                serde_json::Value::Array(alloc::vec![deep])
+            } else {
+                let mut m = serde_json::Map::new();
+                m.insert("k".to_string(), deep);
+                serde_json::Value::Object(m)
+            };
+        }
+        let text = deep.to_string();
+        let round = BorrowedValue::from(deep).into_value();
+        assert_eq!(round.to_string(), text);
     }
 }

@@ -33,17 +33,6 @@ for path in sorted(glob.glob(tests + "/test_*.py")):
                 continue
         cases.append((path.rsplit("/", 1)[-1], node.lineno, args[0], want))
 
-def same(a, b):
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return a == b
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return type(a) is type(b) and a == b
-
 passed, failures = 0, []
 for file, line, text, want in cases:
     p = subprocess.run([binary, "repair"], input=text.encode(), capture_output=True)

@@ -66,17 +66,6 @@ for m in re.finditer(r"(?<![\w.])(ok|err)\(", text):
 for c in json.load(open(src_dir + "/tests/fixtures/parity_cases.json"))["cases"]:
     cases.append((f"parity_cases.json:{c['name']}", c["input"], c["expected"]))
 
-def same(a, b):
-    if isinstance(a, bool) or isinstance(b, bool):
-        return type(a) is type(b) and a == b
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-        return a == b
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return type(a) is type(b) and a == b
-
 REFUSED = object()
 passed, counted, skipped, failures = 0, 0, 0, []
 for name, inp, expected in cases:

@@ -23,6 +23,9 @@ use crate::util::{cargo, root, step};
 const PACKAGE: &str = "json-repair==0.58.0";
 const DIR: &str = "target/xtask-python/json_repair-0.58.0";
 
+/// The pass rule both suites compare with (prepended to each script).
+const SAME: &str = include_str!("same.py");
+
 /// Extracts json_repair's assertions and runs them (argv: tests dir,
 /// jsonmend binary, failure report path).
 const JSON_REPAIR: &str = include_str!("json_repair.py");
@@ -70,7 +73,8 @@ pub(crate) fn run() -> Result<(), String> {
     step(
         "json_repair's assertions through jsonmend repair",
         Command::new("python3")
-            .args(["-c", JSON_REPAIR])
+            .arg("-c")
+            .arg(format!("{SAME}\n{JSON_REPAIR}"))
             .arg(&tests)
             .arg(&binary)
             .arg(&report),
@@ -79,7 +83,8 @@ pub(crate) fn run() -> Result<(), String> {
     step(
         "jsonrepair-rs's cases through jsonmend repair",
         Command::new("python3")
-            .args(["-c", JSONREPAIR_RS])
+            .arg("-c")
+            .arg(format!("{SAME}\n{JSONREPAIR_RS}"))
             .arg(&crate_dir)
             .arg(&binary)
             .arg(root().join("target/peer-suite-jsonrepair-rs.txt")),
