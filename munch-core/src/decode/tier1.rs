@@ -103,13 +103,13 @@ pub(crate) fn decode_borrowed<'a>(
     opts: &DecodeOptions,
     budget: &mut Budget,
 ) -> Option<BorrowedValue<'a>> {
+    // Regrouped schemas are decoded as `decode` does (the caller's
+    // fallback): their payload is not split here first.
+    if !matches!(schema.transform, Transform::None | Transform::FileOutline) {
+        return None;
+    }
     let parts = parts(payload);
-    let plain = match schema.transform {
-        Transform::None => true,
-        Transform::FileOutline => !is_batch(schema, &parts),
-        _ => false,
-    };
-    if !plain {
+    if is_batch(schema, &parts) {
         return None;
     }
     let rest = decode_parts(payload, &parts, schema, &[], opts, budget);
