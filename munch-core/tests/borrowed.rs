@@ -105,6 +105,51 @@ fn table_cells_and_column_names_are_borrowed() {
     }
 }
 
+#[test]
+fn legend_cells_borrow_where_the_text_is_one_piece() {
+    // Files, kinds and summaries repeat (whole legend literals: borrowed
+    // from the legend line), ids start with a file (literal + tail: built),
+    // names start with `@` (escaped `@@x`: borrowed from the cell). gen1's
+    // legend matches a shorter prefix of the files first, so they are
+    // built there too.
+    let files = [
+        "src/webshop/services/module_002.py",
+        "src/webshop/api/module_017.py",
+    ];
+    let rows: Vec<Value> = (0..60)
+        .map(|i| {
+            let file = files[i % 2];
+            serde_json::json!({
+                "id": format!("{file}::f{i}#function"), "name": format!("@f{i}"),
+                "kind": "function", "file": file, "line": i,
+                "score": 0.5, "signature": format!("def f{i}(x, y)"), "summary": "does a thing",
+            })
+        })
+        .collect();
+    let response =
+        serde_json::json!({"result_count": 60, "query": "f", "repo": "acme", "results": rows});
+    for (tool, built) in [("search_symbols", 60), ("get_hotspots", 120)] {
+        let opts = Options {
+            format: Format::Compact,
+            ..Options::default()
+        };
+        let out = encode(tool, &response, &opts);
+        assert!(out.is_munch(), "{tool}");
+        assert!(
+            out.text.contains("\n@1="),
+            "{tool}: no legend in {}",
+            out.text
+        );
+        let v = decode_borrowed(&out.text).unwrap();
+        let (mut borrowed, mut owned) = (0, 0);
+        census(&v, &mut borrowed, &mut owned);
+        // Copied: the built cells and the top-level keys and scalars.
+        assert!(owned <= built + 12, "{tool}: {owned} copied\n{}", out.text);
+        assert!(borrowed >= 60 * 10, "{tool}: {borrowed} borrowed");
+        assert_eq!(v.into_value(), munch_core::decode(&out.text).unwrap());
+    }
+}
+
 /// gen1 and tier-1 shapes where keys repeat or nest, declarations are
 /// escaped, rows are short or shared, and legends expand past the
 /// allowance.

@@ -331,12 +331,12 @@ impl<'a> RowContext<'a, '_> {
             let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
             let hint = decl.types.get(i).map_or("str", AsRef::as_ref);
             let raw = if hint == "str" {
-                match self.legend.decode(&raw) {
+                match self.legend.expand(&raw) {
                     Some(d) => {
                         if !self.budget.spend(d.len(), offset_in(self.payload, &raw)) {
                             return false;
                         }
-                        Cow::Owned(d)
+                        d
                     }
                     None => raw,
                 }

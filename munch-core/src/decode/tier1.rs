@@ -292,12 +292,12 @@ fn table_rows<'a, B: Build<'a>>(
         for (i, col) in t.cols.iter().enumerate() {
             let cell = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
             let cell = if interned.get(i).copied().unwrap_or(false) {
-                match parts.legend.decode(&cell) {
+                match parts.legend.expand(&cell) {
                     Some(d) => {
                         if !budget.spend(d.len(), offset_in(payload, &cell)) {
                             return false;
                         }
-                        Cow::Owned(d)
+                        d
                     }
                     None => cell,
                 }

@@ -1,6 +1,7 @@
 //! The `@N` legend (spec §5): building it from observed strings, writing
 //! it, prefix-encoding values; reading it back and decoding tokens.
 
+use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -118,6 +119,33 @@ impl<'a> Legend<'a> {
         s.push_str(head);
         s.push_str(tail);
         Some(s)
+    }
+
+    /// [`Legend::decode`] of a cell, borrowing wherever the decoded text
+    /// is one piece of a borrowed cell or of the legend: a whole literal
+    /// (`@N`), a cell's tail behind an empty literal, or an escaped `@@x`.
+    /// Only a literal followed by more text is built.
+    pub(crate) fn expand<'t>(&self, cell: &Cow<'t, str>) -> Option<Cow<'t, str>>
+    where
+        'a: 't,
+    {
+        let Cow::Borrowed(token) = *cell else {
+            return self.decode(cell).map(Cow::Owned);
+        };
+        let (head, tail) = self.decode_split(token)?;
+        if tail.is_empty() {
+            return Some(Cow::Borrowed(head));
+        }
+        if head.is_empty() {
+            return Some(Cow::Borrowed(tail));
+        }
+        if token.starts_with("@@") {
+            return token.get(1..).map(Cow::Borrowed);
+        }
+        let mut s = String::with_capacity(head.len() + tail.len());
+        s.push_str(head);
+        s.push_str(tail);
+        Some(Cow::Owned(s))
     }
 
     /// [`Legend::decode`] without building the text: the decoded token is
