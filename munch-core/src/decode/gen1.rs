@@ -326,27 +326,37 @@ impl<'a> RowContext<'a, '_> {
         if !self.budget.spend(size, at) {
             return false;
         }
-        let mut obj = B::object(slots.members);
-        for (i, col) in decl.cols.iter().enumerate() {
+        let mut within = true;
+        let mut cell_at = |i: usize| {
             let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
             let hint = decl.types.get(i).map_or("str", AsRef::as_ref);
-            let raw = if hint == "str" {
-                match self.legend.expand(&raw) {
-                    Some(d) => {
-                        if !self.budget.spend(d.len(), offset_in(self.payload, &raw)) {
-                            return false;
-                        }
-                        d
-                    }
-                    None => raw,
+            // Once the allowance is gone the row is dropped: expand no more.
+            if !within || hint != "str" {
+                return (raw, hint);
+            }
+            match self.legend.expand(&raw) {
+                Some(d) => {
+                    within &= self.budget.spend(d.len(), offset_in(self.payload, &raw));
+                    (d, hint)
                 }
-            } else {
-                raw
-            };
+                None => (raw, hint),
+            }
+        };
+        if slots.members == decl.cols.len() {
+            let cells = decl.cols.iter().enumerate();
+            out.push(B::row(cells.map(|(i, col)| {
+                let (raw, hint) = cell_at(i);
+                (col.clone(), raw, hint)
+            })));
+            return within;
+        }
+        let mut obj = B::object(slots.members);
+        for (i, col) in decl.cols.iter().enumerate() {
+            let (raw, hint) = cell_at(i);
             slots.put_cell::<B>(&mut obj, i, col.clone(), raw, hint);
         }
         out.push(B::object_value(obj));
-        true
+        within
     }
 }
 

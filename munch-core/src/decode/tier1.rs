@@ -288,26 +288,35 @@ fn table_rows<'a, B: Build<'a>>(
         else {
             return true;
         };
+        let mut within = true;
+        let mut cell_at = |i: usize| {
+            let cell = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
+            // Once the allowance is gone the row is dropped: expand no more.
+            if !within || !interned.get(i).copied().unwrap_or(false) {
+                return cell;
+            }
+            match parts.legend.expand(&cell) {
+                Some(d) => {
+                    within &= budget.spend(d.len(), offset_in(payload, &cell));
+                    d
+                }
+                None => cell,
+            }
+        };
+        if slots.members == t.cols.len() {
+            let cells = t.cols.iter().enumerate();
+            let value =
+                B::row(cells.map(|(i, col)| (Cow::Borrowed(col.name), cell_at(i), col.ty.name())));
+            out.push(value);
+            return within;
+        }
         let mut obj = B::object(slots.members);
         for (i, col) in t.cols.iter().enumerate() {
-            let cell = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
-            let cell = if interned.get(i).copied().unwrap_or(false) {
-                match parts.legend.expand(&cell) {
-                    Some(d) => {
-                        if !budget.spend(d.len(), offset_in(payload, &cell)) {
-                            return false;
-                        }
-                        d
-                    }
-                    None => cell,
-                }
-            } else {
-                cell
-            };
+            let cell = cell_at(i);
             slots.put_cell::<B>(&mut obj, i, Cow::Borrowed(col.name), cell, col.ty.name());
         }
         out.push(B::object_value(obj));
-        true
+        within
     };
     each_row(rows, &parts.tables, add)
 }

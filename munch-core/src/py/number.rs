@@ -28,18 +28,27 @@ fn strip_number_space(s: &str) -> &str {
 /// of any script with single `_` between digits, at most 4,300 digits.
 /// Returns the value, or `None` where Python raises.
 pub(crate) fn parse_int(s: &str) -> Option<Value> {
-    // Fast path: plain ASCII digits with an optional `-` (what encoders
-    // write), no allocation.
-    let bytes = s.as_bytes();
-    let digits = bytes.strip_prefix(b"-").unwrap_or(bytes);
-    if !digits.is_empty() && digits.len() <= 18 && digits.iter().all(u8::is_ascii_digit) {
-        let mut v: i64 = 0;
-        for &d in digits {
-            v = v * 10 + i64::from(d - b'0');
-        }
-        return Some(Value::from(if digits.len() < bytes.len() { -v } else { v }));
+    if let Some(v) = plain_int(s) {
+        return Some(Value::from(v));
     }
     int_text(s).map(|t| int_from_canonical(&t))
+}
+
+/// [`parse_int`]'s fast path: plain ASCII digits with an optional `-`
+/// (what encoders write), at most 18 of them; `None` for anything else
+/// (which may still be an int).
+#[inline]
+pub(crate) fn plain_int(s: &str) -> Option<i64> {
+    let bytes = s.as_bytes();
+    let digits = bytes.strip_prefix(b"-").unwrap_or(bytes);
+    if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &d in digits {
+        v = v * 10 + i64::from(d - b'0');
+    }
+    Some(if digits.len() < bytes.len() { -v } else { v })
 }
 
 /// The canonical text (optional `-`, no leading zeros, never `-0`) of
