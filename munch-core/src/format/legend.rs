@@ -40,6 +40,17 @@ impl<'a> Legend<'a> {
                 continue;
             };
             let (handle, literal) = rest.split_once('=').unwrap_or((rest, ""));
+            // Fast path: a short handle of ASCII digits (what encoders
+            // write) goes straight to the dense table.
+            if let Some(i) = short_handle(handle).filter(|&i| i > 0 && i <= DENSE_MAX) {
+                if legend.dense.len() < i {
+                    legend.dense.resize(i, "");
+                }
+                if let Some(slot) = legend.dense.get_mut(i - 1) {
+                    *slot = literal;
+                }
+                continue;
+            }
             let Some(mut n) = int_text(handle) else {
                 continue;
             };
@@ -167,11 +178,7 @@ impl<'a> Legend<'a> {
         }
         let digits = rest.get(..run)?;
         // Fast path: a short handle of ASCII digits into the dense table.
-        if digits.len() <= 5 && digits.bytes().all(|b| b.is_ascii_digit()) {
-            let mut v = 0usize;
-            for b in digits.bytes() {
-                v = v * 10 + usize::from(b - b'0');
-            }
+        if let Some(v) = short_handle(digits) {
             if v == 0 {
                 return None;
             }
@@ -190,6 +197,20 @@ impl<'a> Legend<'a> {
         let literal = self.literal(&n)?;
         Some((literal, rest.get(run..)?))
     }
+}
+
+/// The value of a handle of one to five ASCII digits; `None` for any
+/// other text (which may still be a handle, read the slow way).
+#[inline]
+fn short_handle(digits: &str) -> Option<usize> {
+    if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(
+        digits
+            .bytes()
+            .fold(0, |v, b| v * 10 + usize::from(b - b'0')),
+    )
 }
 
 /// A legend being built by an encoder.
