@@ -351,35 +351,52 @@ pub(crate) fn verify_plain(
             _ => return Some(false),
         }
     }
-    let parsed = Rows::read(&parts.tables);
+    // Each table's expected rows, met in order as the payload's rows are
+    // read (one pass, no table of every field).
+    let mut expected = Vec::with_capacity(schema.tables.len());
     for t in schema.tables {
-        let Some(Value::Array(expected)) = input.get(t.key) else {
+        let Some(Value::Array(rows)) = input.get(t.key) else {
             return Some(false);
         };
-        let mut rows = parsed.tagged(t.tag);
-        for want in expected {
-            let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
-                return Some(false);
-            };
-            if want.len() != t.cols.len() {
-                return Some(false);
-            }
-            let mut cursor = RowCursor::new(want);
-            for (i, col) in t.cols.iter().enumerate() {
-                let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
-                let Some(w) = cursor.get(col.name) else {
-                    return Some(false);
-                };
-                if !cell_equals(cell, t.interned(col.name), col.ty.name(), &parts.legend, w) {
-                    return Some(false);
-                }
-            }
-        }
-        if rows.next().is_some() {
-            return Some(false);
-        }
+        expected.push(rows.iter());
     }
-    Some(true)
+    let same = each_row(None, &parts.tables, |row| {
+        let Some(tag) = row.first() else {
+            return true;
+        };
+        let Some(ti) = schema
+            .tables
+            .iter()
+            .position(|t| same_bytes(t.tag.as_bytes(), tag.as_bytes()))
+        else {
+            return true;
+        };
+        let (Some(t), Some(Some(want))) = (
+            schema.tables.get(ti),
+            expected.get_mut(ti).map(Iterator::next),
+        ) else {
+            return false;
+        };
+        row_equals(row, t, &parts.legend, want)
+    });
+    Some(same && expected.iter_mut().all(|rows| rows.next().is_none()))
+}
+
+/// Whether a table row's cells decode to the input row `want`.
+fn row_equals(row: &[Cow<'_, str>], t: &Table, legend: &Legend<'_>, want: &Value) -> bool {
+    let Kind::Dict(want) = kind(want) else {
+        return false;
+    };
+    if want.len() != t.cols.len() {
+        return false;
+    }
+    let mut cursor = RowCursor::new(want);
+    t.cols.iter().enumerate().all(|(i, col)| {
+        let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
+        cursor
+            .get(col.name)
+            .is_some_and(|w| cell_equals(cell, t.interned(col.name), col.ty.name(), legend, w))
+    })
 }
 
 /// [`cell_equals`] for an `int` or `float` cell that reads as a finite
