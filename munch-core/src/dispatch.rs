@@ -77,7 +77,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     let chosen = match opts.mode {
         Mode::Reference => reference(tool, schema, map, opts, sizes.hint),
         Mode::Verified => {
-            if depth(response) > opts.depth_limit {
+            if deeper_than(response, opts.depth_limit) {
                 Err((JsonReason::DepthLimit, Vec::new()))
             } else {
                 verified(tool, schema, map, response, opts, sizes.hint)
@@ -304,24 +304,43 @@ fn own_payload(opts: &Options<'_>, json_size: usize) -> DecodeOptions {
     }
 }
 
-/// Nesting depth of a value (iterative).
-fn depth(v: &Value) -> usize {
-    let mut max = 0;
-    let mut stack: Vec<(&Value, usize)> = alloc::vec![(v, 0)];
-    while let Some((v, d)) = stack.pop() {
-        match v {
-            Value::Array(a) => {
-                max = max.max(d + 1);
-                stack.extend(a.iter().map(|x| (x, d + 1)));
+/// Whether `v` nests deeper than `limit` containers. Iterative, with one
+/// iterator per open level (memory per level, not per value; scalars are
+/// passed over), stopping at the first level past the limit.
+fn deeper_than<'v>(v: &'v Value, limit: usize) -> bool {
+    enum Children<'v> {
+        Items(core::slice::Iter<'v, Value>),
+        Values(serde_json::map::Values<'v>),
+    }
+    let open = |v: &'v Value| match v {
+        Value::Array(a) => Some(Children::Items(a.iter())),
+        Value::Object(m) => Some(Children::Values(m.values())),
+        _ => None,
+    };
+    let mut stack: Vec<Children<'v>> = open(v).into_iter().collect();
+    if stack.len() > limit {
+        return true;
+    }
+    while let Some(top) = stack.last_mut() {
+        let next = match top {
+            Children::Items(it) => it.next(),
+            Children::Values(it) => it.next(),
+        };
+        match next {
+            None => {
+                stack.pop();
             }
-            Value::Object(m) => {
-                max = max.max(d + 1);
-                stack.extend(m.values().map(|x| (x, d + 1)));
+            Some(child) => {
+                if let Some(children) = open(child) {
+                    stack.push(children);
+                    if stack.len() > limit {
+                        return true;
+                    }
+                }
             }
-            _ => {}
         }
     }
-    max
+    false
 }
 
 /// Size counting per [`Measure`].
@@ -372,6 +391,38 @@ impl<'a> Sizes<'a> {
         match self.measure {
             Measure::Tokens(_) => diff,
             _ => diff / 4,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Nesting depth, recursively (the shapes below are shallow).
+    fn depth(v: &Value) -> usize {
+        match v {
+            Value::Array(a) => 1 + a.iter().map(depth).max().unwrap_or(0),
+            Value::Object(m) => 1 + m.values().map(depth).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    #[test]
+    fn deeper_than_agrees_with_the_nesting_depth() {
+        let shapes = [
+            json!(1),
+            json!([]),
+            json!({}),
+            json!([1, [2, [3]], {"a": {"b": []}}]),
+            json!({"a": [1, 2, {"b": [[], [[{}]]]}], "c": "d"}),
+            json!([[[[[]]]], 1, {"x": [[]]}]),
+        ];
+        for v in &shapes {
+            for limit in 0..8 {
+                assert_eq!(deeper_than(v, limit), depth(v) > limit, "{v} {limit}");
+            }
         }
     }
 }

@@ -138,3 +138,49 @@ fn shared_symbol_lists_of_fo1_batches_are_bounded() {
     );
     refused_past_one_mib(&payload);
 }
+
+/// A response nested past the depth limit is sent as JSON (the reason
+/// says so) without deep recursion; one at the limit is encoded.
+#[test]
+fn responses_past_the_depth_limit_are_sent_as_json() {
+    use munch_core::{Format, JsonReason, Options, encode};
+    use serde_json::{Value, json};
+    let nest = |levels: usize| {
+        let mut v = json!(1);
+        for _ in 0..levels {
+            v = Value::Array(vec![v]);
+        }
+        v
+    };
+    let opts = Options {
+        format: Format::Compact,
+        depth_limit: 40,
+        ..Options::default()
+    };
+    // The response object, `results` and the row are three levels;
+    // `deep` adds the rest.
+    for (levels, refused) in [(37, false), (38, true), (100_000, true)] {
+        let mut row = serde_json::Map::new();
+        row.insert("id".into(), json!(1));
+        row.insert("deep".into(), nest(levels));
+        let mut response = serde_json::Map::new();
+        response.insert("results".into(), Value::Array(vec![Value::Object(row)]));
+        let response = Value::Object(response);
+        let out = encode("search_symbols", &response, &opts);
+        let past = out.meta.reason == Some(JsonReason::DepthLimit);
+        assert_eq!(past, refused, "{levels} levels");
+        if !refused {
+            assert_eq!(
+                munch_core::decode(&out.text).unwrap(),
+                response,
+                "{levels} levels"
+            );
+        }
+        // Dropping a value this deep must not recurse either.
+        std::mem::forget(response);
+    }
+    // Wide: many values on one level are no reason.
+    let wide: Vec<Value> = (0..200_000).map(|i| json!(i)).collect();
+    let response = json!({"results": [{"id": 1, "wide": wide}]});
+    assert_eq!(encode("search_symbols", &response, &opts).meta.reason, None);
+}
