@@ -9,7 +9,7 @@ use crate::encode::{Fail, Payload, gen1, tier1};
 use crate::equal::{KeyOrder, first_mismatch, py_eq};
 use crate::meta::{Attempt, EncodeMeta, JsonReason, Outcome, Rung};
 use crate::options::{Format, Measure, Mode, Options};
-use crate::py::json_write::{python_json_len, to_python_json};
+use crate::py::json_write::{python_json_len, to_python_json, to_python_json_depth};
 use crate::tier1::schema::{Schema, is_universal_body_key};
 use crate::tier1::schemas;
 use crate::tier1::transforms::dependency_cycles::has_empty_cycle;
@@ -77,7 +77,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     let chosen = match opts.mode {
         Mode::Reference => reference(tool, schema, map, opts, sizes.hint),
         Mode::Verified => {
-            if deeper_than(response, opts.depth_limit) {
+            if sizes.depth > opts.depth_limit {
                 Err((JsonReason::DepthLimit, Vec::new()))
             } else {
                 verified(tool, schema, map, response, opts, sizes.hint)
@@ -304,48 +304,12 @@ fn own_payload(opts: &Options<'_>, json_size: usize) -> DecodeOptions {
     }
 }
 
-/// Whether `v` nests deeper than `limit` containers. Iterative, with one
-/// iterator per open level (memory per level, not per value; scalars are
-/// passed over), stopping at the first level past the limit.
-fn deeper_than<'v>(v: &'v Value, limit: usize) -> bool {
-    enum Children<'v> {
-        Items(core::slice::Iter<'v, Value>),
-        Values(serde_json::map::Values<'v>),
-    }
-    let open = |v: &'v Value| match v {
-        Value::Array(a) => Some(Children::Items(a.iter())),
-        Value::Object(m) => Some(Children::Values(m.values())),
-        _ => None,
-    };
-    let mut stack: Vec<Children<'v>> = open(v).into_iter().collect();
-    if stack.len() > limit {
-        return true;
-    }
-    while let Some(top) = stack.last_mut() {
-        let next = match top {
-            Children::Items(it) => it.next(),
-            Children::Values(it) => it.next(),
-        };
-        match next {
-            None => {
-                stack.pop();
-            }
-            Some(child) => {
-                if let Some(children) = open(child) {
-                    stack.push(children);
-                    if stack.len() > limit {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    false
-}
-
 /// Size counting per [`Measure`].
 struct Sizes<'a> {
     json: usize,
+    /// The response's nesting depth (found on the same walk: each walk
+    /// over a large response pays its cache misses again).
+    depth: usize,
     measure: Measure<'a>,
     /// A payload capacity hint in bytes (the JSON size when it is known).
     hint: usize,
@@ -353,10 +317,13 @@ struct Sizes<'a> {
 
 impl<'a> Sizes<'a> {
     fn new(response: &Value, opts: &Options<'a>) -> Sizes<'a> {
-        let json = match opts.measure {
+        let (json, depth) = match opts.measure {
             Measure::PythonCodePoints => python_json_len(response, true),
             Measure::Utf8Bytes => python_json_len(response, false),
-            Measure::Tokens(count) => count(&to_python_json(response)),
+            Measure::Tokens(count) => {
+                let (text, depth) = to_python_json_depth(response);
+                (count(&text), depth)
+            }
         };
         let hint = if matches!(opts.measure, Measure::Tokens(_)) {
             0
@@ -365,6 +332,7 @@ impl<'a> Sizes<'a> {
         };
         Sizes {
             json,
+            depth,
             measure: opts.measure,
             hint,
         }
@@ -410,7 +378,7 @@ mod tests {
     }
 
     #[test]
-    fn deeper_than_agrees_with_the_nesting_depth() {
+    fn the_size_walk_finds_the_nesting_depth() {
         let shapes = [
             json!(1),
             json!([]),
@@ -418,11 +386,12 @@ mod tests {
             json!([1, [2, [3]], {"a": {"b": []}}]),
             json!({"a": [1, 2, {"b": [[], [[{}]]]}], "c": "d"}),
             json!([[[[[]]]], 1, {"x": [[]]}]),
+            json!([{"__float__": "nan"}]),
         ];
         for v in &shapes {
-            for limit in 0..8 {
-                assert_eq!(deeper_than(v, limit), depth(v) > limit, "{v} {limit}");
-            }
+            assert_eq!(python_json_len(v, true).1, depth(v), "{v}");
+            assert_eq!(python_json_len(v, false).1, depth(v), "{v}");
+            assert_eq!(to_python_json_depth(v).1, depth(v), "{v}");
         }
     }
 }

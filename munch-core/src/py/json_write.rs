@@ -132,14 +132,22 @@ fn string_len(s: &str, ascii: bool) -> usize {
 }
 
 /// The byte length of the Python JSON text of `v` (`ascii`: with
-/// `ensure_ascii`), without building the text.
-pub(crate) fn python_json_len(v: &Value, ascii: bool) -> usize {
+/// `ensure_ascii`), without building the text, and the nesting depth of
+/// `v` (arrays and objects, a float sentinel too), found on the same walk.
+pub(crate) fn python_json_len(v: &Value, ascii: bool) -> (usize, usize) {
     let mut c = Count {
         n: 0,
         scratch: String::new(),
     };
-    write_json(v, ascii, &mut c);
-    c.n
+    let depth = write_json(v, ascii, &mut c);
+    (c.n, depth)
+}
+
+/// [`to_python_json`] and the nesting depth of `v`.
+pub(crate) fn to_python_json_depth(v: &Value) -> (String, usize) {
+    let mut out = String::new();
+    let depth = write_json(v, true, &mut out);
+    (out, depth)
 }
 
 /// Python JSON text of `v`.
@@ -167,11 +175,16 @@ pub(crate) fn write_python_json_unescaped(v: &Value, out: &mut String) {
     write_json(v, false, out);
 }
 
-fn write_json<O: Out>(v: &Value, ascii: bool, out: &mut O) {
+/// Writes `v`; returns its nesting depth.
+fn write_json<O: Out>(v: &Value, ascii: bool, out: &mut O) -> usize {
     let mut stack: Vec<Open<'_>> = Vec::new();
     let mut next = Some(v);
+    let mut depth = 0;
     loop {
         if let Some(v) = next.take() {
+            if matches!(v, Value::Array(_) | Value::Object(_)) {
+                depth = depth.max(stack.len() + 1);
+            }
             match kind(v) {
                 Kind::List(items) => {
                     out.push('[');
@@ -185,7 +198,7 @@ fn write_json<O: Out>(v: &Value, ascii: bool, out: &mut O) {
             }
         }
         let Some(top) = stack.last_mut() else {
-            return;
+            return depth;
         };
         match top {
             Open::List(it, first) => match it.next() {
@@ -389,10 +402,10 @@ mod len_tests {
             100,
         )
         .unwrap();
-        assert_eq!(python_json_len(&v, true), to_python_json(&v).len());
+        assert_eq!(python_json_len(&v, true).0, to_python_json(&v).len());
         let mut s = String::new();
         write_python_json_unescaped(&v, &mut s);
-        assert_eq!(python_json_len(&v, false), s.len());
+        assert_eq!(python_json_len(&v, false).0, s.len());
     }
 
     /// Strings of every escape class at every position and length, and
@@ -414,10 +427,10 @@ mod len_tests {
             }
             let n = x >> (x % 64);
             let v = serde_json::json!({ text.clone(): [text, n, -(n as i64 >> 1)] });
-            assert_eq!(python_json_len(&v, true), to_python_json(&v).len(), "{v}");
+            assert_eq!(python_json_len(&v, true).0, to_python_json(&v).len(), "{v}");
             let mut s = String::new();
             write_python_json_unescaped(&v, &mut s);
-            assert_eq!(python_json_len(&v, false), s.len(), "{v}");
+            assert_eq!(python_json_len(&v, false).0, s.len(), "{v}");
         }
     }
 }
