@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Number, Value};
 
-use super::cells::{coerce, coerce_number};
+use super::cells::coerce;
 use crate::borrowed::BorrowedValue;
 use crate::py::number::{float_value, parse_float, parse_int, plain_int};
 
@@ -44,11 +44,6 @@ pub(crate) trait Build<'a> {
     fn row<'h, I>(cells: I) -> Self::Value
     where
         I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, &'h str)>;
-    /// [`Build::push`] of [`Build::cell`].
-    #[inline(always)]
-    fn push_cell(obj: &mut Self::Object, key: Cow<'a, str>, raw: Cow<'a, str>, hint: &str) {
-        Self::push(obj, key, Self::cell(raw, hint));
-    }
 }
 
 /// `serde_json` values (what [`crate::decode`] returns).
@@ -225,27 +220,6 @@ impl<'a> Build<'a> for Borrowed {
             }
         }
     }
-    /// Each arm pushes the value it makes: built in the list's slot, not
-    /// built aside and copied there.
-    #[inline(always)]
-    fn push_cell(obj: &mut Self::Object, key: Cow<'a, str>, raw: Cow<'a, str>, hint: &str) {
-        if obj.index.is_some() {
-            obj.index_key(&key);
-        }
-        let list = &mut obj.list;
-        if raw.is_empty() {
-            return list.push((key, BorrowedValue::Null));
-        }
-        match hint {
-            "bool" => list.push((key, BorrowedValue::Bool(raw == "T"))),
-            "int" | "float" => match coerce_number(&raw, hint) {
-                Some(Value::Number(n)) => list.push((key, BorrowedValue::Number(n))),
-                Some(v) => list.push((key, BorrowedValue::from(v))),
-                None => list.push((key, BorrowedValue::String(raw))),
-            },
-            _ => list.push((key, BorrowedValue::String(raw))),
-        }
-    }
     fn object_value(obj: Self::Object) -> Self::Value {
         BorrowedValue::Object(obj.list)
     }
@@ -334,9 +308,6 @@ impl Slots {
         raw: Cow<'a, str>,
         hint: &str,
     ) {
-        if self.members == self.repeat.len() {
-            return B::push_cell(row, key, raw, hint);
-        }
         self.put::<B>(row, i, key, B::cell(raw, hint));
     }
 
