@@ -205,6 +205,17 @@ pub(crate) fn fingerprint_in(src: &[u8], s: usize, e: usize) -> u64 {
     fingerprint(src.get(s..e).unwrap_or_default())
 }
 
+/// The fingerprint of the key whose raw (JSON-escaped when `escaped`)
+/// text is `src[span]`.
+#[inline(always)]
+pub(crate) fn key_fingerprint(src: &[u8], span: (usize, usize), escaped: bool) -> u64 {
+    if escaped {
+        fingerprint(&key_text(src.get(span.0..span.1).unwrap_or_default()))
+    } else {
+        fingerprint_in(src, span.0, span.1)
+    }
+}
+
 /// The key's text with JSON escapes decoded (borrowed when it has none).
 pub(crate) fn key_text(raw: &[u8]) -> alloc::borrow::Cow<'_, [u8]> {
     if !raw.contains(&b'\\') {
@@ -307,12 +318,22 @@ impl Keys {
         span: (usize, usize),
         escaped: bool,
     ) -> bool {
+        let h = key_fingerprint(src, span, escaped);
+        self.insert_hashed(src, base, index, span, h)
+    }
+
+    /// [`Keys::insert`] with the key's fingerprint already taken (from
+    /// any copy of the same bytes).
+    #[inline(always)]
+    pub(crate) fn insert_hashed(
+        &mut self,
+        src: &[u8],
+        base: usize,
+        index: &mut KeyIndex,
+        span: (usize, usize),
+        h: u64,
+    ) -> bool {
         let raw = src.get(span.0..span.1).unwrap_or_default();
-        let h = if escaped {
-            fingerprint(&key_text(raw))
-        } else {
-            fingerprint_in(src, span.0, span.1)
-        };
         let current = self.entries.get(base..).unwrap_or_default();
         let seen = match &mut index.set {
             Some(set) => set.insert(h),

@@ -421,7 +421,7 @@ impl<T: Track> Engine<'_, T> {
         let key_in = self.last_string;
         // A plain key has an escape only if a backslash is in its span.
         let escaped = self.slice(key_in.0, key_in.1).contains(&b'\\');
-        self.key_written_escaped(key_out, at, key_in, Some(escaped));
+        self.key_verbatim(key_out, at, key_in, escaped);
         self.set_state(State::Colon);
         true
     }
@@ -542,7 +542,11 @@ impl<T: Track> Engine<'_, T> {
         let key_in = self.last_string;
         // The written key has a backslash where the content had an escape
         // or a `"`.
-        self.key_written_escaped(key_out, at, key_in, Some(special));
+        if special {
+            self.key_written(key_out, at, key_in);
+        } else {
+            self.key_verbatim(key_out, at, key_in, false);
+        }
         self.set_state(State::Colon);
         true
     }
@@ -582,7 +586,7 @@ impl<T: Track> Engine<'_, T> {
         self.out.extend_from_slice(text);
         self.out.push(b'"');
         self.pos = colon;
-        self.key_written_escaped(key_out, at, (at, end), Some(false));
+        self.key_verbatim(key_out, at, (at, end), false);
         self.set_state(State::Colon);
         true
     }

@@ -291,36 +291,46 @@ impl<'a, T: Track> Engine<'a, T> {
     /// A key string was written at `key_out`: remember its text and flag a
     /// duplicate (R062).
     pub(crate) fn key_written(&mut self, key_out: usize, at: usize, key_in: (usize, usize)) {
-        self.key_written_escaped(key_out, at, key_in, None);
+        let span = (key_out + 1, self.out.len().saturating_sub(1));
+        let escaped = self
+            .out
+            .get(span.0..span.1)
+            .is_some_and(|k| k.contains(&b'\\'));
+        let h = crate::strict::key_fingerprint(&self.out, span, escaped);
+        self.key_hashed(key_out, at, key_in, h);
     }
 
-    /// [`Self::key_written`] when the caller knows whether the written key
-    /// holds a backslash escape.
-    pub(crate) fn key_written_escaped(
+    /// [`Self::key_written`] for a key written as it is in the source
+    /// (`key_in`, the text between the quotes; `escaped`: it holds a
+    /// backslash): its fingerprint is taken there, not from the bytes just
+    /// written (reading those back right away stalls on the stores that
+    /// wrote them).
+    pub(crate) fn key_verbatim(
         &mut self,
         key_out: usize,
         at: usize,
         key_in: (usize, usize),
-        escaped: Option<bool>,
+        escaped: bool,
     ) {
+        let h = crate::strict::key_fingerprint(self.src, key_in, escaped);
+        self.key_hashed(key_out, at, key_in, h);
+    }
+
+    /// A key was written at `key_out`; `h` is its fingerprint.
+    fn key_hashed(&mut self, key_out: usize, at: usize, key_in: (usize, usize), h: u64) {
         let span = (key_out + 1, self.out.len().saturating_sub(1));
         let mark = if T::TRACKS {
             self.stack.key_mark()
         } else {
             None
         };
-        let escaped = escaped.unwrap_or_else(|| {
-            self.out
-                .get(span.0..span.1)
-                .is_some_and(|k| k.contains(&b'\\'))
-        });
         let Some(f) = self.stack.last_mut() else {
             return;
         };
         f.key = key_in;
         let dup = self
             .keys
-            .insert(&self.out, f.key_base, &mut f.key_index, span, escaped);
+            .insert_hashed(&self.out, f.key_base, &mut f.key_index, span, h);
         if let Some(mark) = mark {
             let h = self.keys.last_hash();
             self.stack.key_inserted(mark, h);
