@@ -24,7 +24,7 @@ use crate::strict::{Check, check};
 /// assert_eq!(r.exactness, Exactness::Cosmetic);
 /// ```
 pub fn repair_unchecked<'a>(input: &'a str, opts: &Options) -> Result<Repaired<'a>, Error> {
-    run(input.as_bytes(), opts, true)
+    run(input.as_bytes(), opts, Some(input))
         .map(|r| match r {
             Run::Borrowed(repaired) => repaired.with_text(Cow::Borrowed(input)),
             Run::Owned(repaired, text) => repaired.with_text(Cow::Owned(text)),
@@ -77,7 +77,7 @@ fn coerced<'a>(mut r: Repaired<'a>, input: &[u8], opts: &Options) -> Repaired<'a
 /// assert_eq!(r.text, "[\"a\u{FFFD}b\"]");
 /// ```
 pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Repaired<'a>, Error> {
-    run(input, opts, false).map(|r| coerced(r.over_bytes(input), input, opts))
+    run(input, opts, None).map(|r| coerced(r.over_bytes(input), input, opts))
 }
 
 /// A result without its text yet.
@@ -132,7 +132,9 @@ impl Run {
     }
 }
 
-fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
+/// `text`: the input as text, when it came as text.
+fn run(input: &[u8], opts: &Options, text: Option<&str>) -> Result<Run, Error> {
+    let utf8_known = text.is_some();
     if let Some(done) = precheck(input, opts, utf8_known)? {
         return Ok(done);
     }
@@ -149,6 +151,7 @@ fn run(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Run, Error> {
     engine.max_repairs = opts.max_repairs;
     engine.fast_lane = !opts.general_path_only;
     engine.utf8_known = utf8_known && shift == 0;
+    engine.src_str = text.filter(|_| escaped.is_none()).unwrap_or_default();
     engine.run().map_err(|e| shifted(e, input, shift))?;
     assemble(input, engine, shift, escaped.is_some(), opts)
 }
@@ -263,15 +266,16 @@ fn assemble<T: Track>(
     engine.holes.sort_unstable();
     let text = if docs.len() == 1 && engine.holes.is_empty() {
         let (s, e) = docs.first().copied().unwrap_or((0, 0));
-        let mut out = core::mem::take(&mut engine.out);
-        out.truncate(e);
-        if s > 0 {
-            out.drain(..s);
+        if s == 0 {
+            let mut out = core::mem::take(&mut engine.out);
+            out.truncate(e);
+            out.into_string()
+        } else {
+            String::from(engine.out.text(s, e))
         }
-        out
     } else if docs.len() == 1 {
         let (s, e) = docs.first().copied().unwrap_or((0, 0));
-        let mut out = Vec::with_capacity(e - s);
+        let mut out = String::with_capacity(e - s);
         engine.copy_without_holes(s, e, &mut out);
         out
     } else {
@@ -287,19 +291,17 @@ fn assemble<T: Track>(
         }
         engine.note_weighted(Rule::MultipleDocuments, at, Detail::None, docs.len());
         let total: usize = docs.iter().map(|(s, e)| e - s + 1).sum();
-        let mut out = Vec::with_capacity(total + 2);
-        out.push(b'[');
+        let mut out = String::with_capacity(total + 2);
+        out.push('[');
         for (i, &(s, e)) in docs.iter().enumerate() {
             if i > 0 {
-                out.push(b',');
+                out.push(',');
             }
             engine.copy_without_holes(s, e, &mut out);
         }
-        out.push(b']');
+        out.push(']');
         out
     };
-    let text = String::from_utf8(text)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     let start = engine.doc_in.first().copied().unwrap_or(0) + shift;
     let end = engine.payload_end.map_or(input.len(), |p| p + shift);
     let payload = end.saturating_sub(start);

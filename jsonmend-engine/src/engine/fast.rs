@@ -405,7 +405,8 @@ impl<T: Track> Engine<'_, T> {
         if q > start + 1 {
             self.content = true;
         }
-        self.out.extend_from_slice(self.slice(start, q + 1));
+        self.slice(start, q + 1);
+        self.put_range(start, q + 1);
         self.last_string = (start + 1, q);
         self.pos = q + 1;
     }
@@ -453,30 +454,31 @@ impl<T: Track> Engine<'_, T> {
         let word = self.slice(start, end);
         // A JSON literal as written, or a Python spelling (R-rule noted,
         // JSON text written) as the general path's word classifier says.
-        let (ok, text) = if !literal {
-            (json_number(word), word)
+        let (ok, spelled) = if !literal {
+            (json_number(word), None)
         } else if matches!(word, b"true" | b"false" | b"null") {
-            (true, word)
+            (true, None)
         } else {
             match super::bare::classify(word, false) {
-                super::bare::Word::Spelled(t, crate::rules::Rule::PythonLiteral) => {
-                    (true, t.as_bytes())
-                }
-                _ => (false, word),
+                super::bare::Word::Spelled(t, crate::rules::Rule::PythonLiteral) => (true, Some(t)),
+                _ => (false, None),
             }
         };
         let stop = self.skip_blank(end);
         if !ok || !scalar_end(self.byte(stop)) {
             return false;
         }
-        if text != word {
+        if spelled.is_some() {
             self.note_with(crate::rules::Rule::PythonLiteral, start, word);
         }
         self.content = true;
         if ctx == Ctx::Elem {
             self.begin_item();
         }
-        self.out.extend_from_slice(text);
+        match spelled {
+            Some(t) => self.out.push_str(t),
+            None => self.put_range(start, end),
+        }
         self.pos = stop;
         self.value_done(None, false);
         true
@@ -512,19 +514,17 @@ impl<T: Track> Engine<'_, T> {
                 match b {
                     b'\\' => i += 2,
                     b'"' => {
-                        self.out
-                            .extend_from_slice(content.get(from..i).unwrap_or_default());
-                        self.out.extend_from_slice(b"\\\"");
+                        self.put(content.get(from..i).unwrap_or_default());
+                        self.out.push_str("\\\"");
                         i += 1;
                         from = i;
                     }
                     _ => i += 1,
                 }
             }
-            self.out
-                .extend_from_slice(content.get(from..).unwrap_or_default());
+            self.put(content.get(from..).unwrap_or_default());
         } else {
-            self.out.extend_from_slice(content);
+            self.put_range(start + 1, q);
         }
         self.out.push(b'"');
         self.last_string = (start + 1, q);
@@ -583,7 +583,7 @@ impl<T: Track> Engine<'_, T> {
         self.content = true;
         let key_out = self.out.len();
         self.out.push(b'"');
-        self.out.extend_from_slice(text);
+        self.put_range(at, end);
         self.out.push(b'"');
         self.pos = colon;
         self.key_verbatim(key_out, at, (at, end), false);

@@ -161,14 +161,16 @@ impl Stack {
 /// begins or the container closes.
 #[derive(Default)]
 pub(crate) struct Held {
-    bytes: Vec<u8>,
+    /// ASCII only: whitespace (special whitespace is held as a space) and
+    /// the comma.
+    bytes: String,
     /// During a watch step: the length at its start, and the content then
     /// once the step destroyed some of it.
-    j: Option<(usize, Option<Vec<u8>>)>,
+    j: Option<(usize, Option<String>)>,
 }
 
 impl Held {
-    pub(crate) fn as_slice(&self) -> &[u8] {
+    pub(crate) fn as_str(&self) -> &str {
         &self.bytes
     }
 
@@ -176,17 +178,18 @@ impl Held {
         self.bytes.len()
     }
 
+    /// Holds an ASCII byte (a comma).
     pub(crate) fn push(&mut self, b: u8) {
-        self.bytes.push(b);
+        self.bytes.push(char::from(b & 0x7F));
     }
 
-    pub(crate) fn extend_from_slice(&mut self, b: &[u8]) {
-        self.bytes.extend_from_slice(b);
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.bytes.push_str(s);
     }
 
     fn save(&mut self) {
         if let Some((len, saved @ None)) = self.j.as_mut() {
-            *saved = Some(self.bytes.get(..*len).unwrap_or_default().to_vec());
+            *saved = Some(String::from(self.bytes.get(..*len).unwrap_or_default()));
         }
     }
 
@@ -199,7 +202,7 @@ impl Held {
 
     /// Removes the held comma (a trailing or separating comma dropped).
     pub(crate) fn remove_comma(&mut self) {
-        if let Some(i) = self.bytes.iter().position(|&b| b == b',') {
+        if let Some(i) = self.bytes.find(',') {
             self.save();
             self.bytes.remove(i);
         }
@@ -216,7 +219,8 @@ impl Held {
     fn undo(&mut self) {
         match self.j.take() {
             Some((_, Some(saved))) => self.bytes = saved,
-            Some((len, None)) => self.bytes.truncate(len),
+            Some((len, None)) if self.bytes.is_char_boundary(len) => self.bytes.truncate(len),
+            Some((_, None)) => {}
             None => {}
         }
     }
@@ -225,7 +229,7 @@ impl Held {
 /// A destructive change, undone in reverse order; `len` fields are the
 /// vector's length right after the change (appends after it go first).
 enum Undo {
-    OutCut(usize, Vec<u8>),
+    OutCut(usize, String),
     OutInsert(usize, usize),
     KeysCut(usize, Vec<(u64, usize, usize)>),
     DocPop((usize, usize), usize),
@@ -279,8 +283,8 @@ pub(crate) struct Journal {
 }
 
 impl Journal {
-    pub(crate) fn out_cut(&mut self, out: &[u8], len: usize) {
-        let tail = out.get(len..).unwrap_or_default().to_vec();
+    pub(crate) fn out_cut(&mut self, out: &super::Out, len: usize) {
+        let tail = String::from(out.text(len, out.len()));
         self.undo.push(Undo::OutCut(len, tail));
     }
 
@@ -363,7 +367,7 @@ impl<T: Track> Engine<'_, T> {
             match u {
                 Undo::OutCut(len, tail) => {
                     self.out.truncate(len);
-                    self.out.extend_from_slice(&tail);
+                    self.out.push_str(&tail);
                 }
                 Undo::OutInsert(at, len_after) => {
                     self.out.truncate(len_after);

@@ -8,6 +8,7 @@ mod bare;
 mod fast;
 mod framing;
 mod journal;
+mod out;
 mod partial;
 mod scan;
 mod string;
@@ -18,6 +19,7 @@ mod work;
 pub(crate) use bare::is_json_number;
 pub(crate) use framing::Mode;
 pub(crate) use journal::{Held, Journal, Stack};
+pub(crate) use out::Out;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -208,7 +210,7 @@ pub(crate) enum Ctx {
 pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
-    pub(crate) out: Vec<u8>,
+    pub(crate) out: Out,
     pub(crate) stack: Stack,
     /// Open containers per closer (`}`, `]`, `)`), for O(1) deeper matches.
     pub(crate) open_counts: [usize; 3],
@@ -223,6 +225,9 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) cap_offset: usize,
     /// The source is known to be UTF-8 (it came as `&str`).
     pub(crate) utf8_known: bool,
+    /// The source as text when it is, else empty (pieces of a text source
+    /// are written without a check).
+    pub(crate) src_str: &'a str,
     /// Whether the fast lane runs (off only to test it against the
     /// general path).
     pub(crate) fast_lane: bool,
@@ -402,7 +407,7 @@ impl<'a, T: Track> Engine<'a, T> {
         Engine {
             src,
             pos: 0,
-            out: Vec::with_capacity(src.len() + src.len() / 8 + 16),
+            out: Out::with_capacity(src.len() + src.len() / 8 + 16),
             stack: Stack::default(),
             open_counts: [0; 3],
             held: Held::default(),
@@ -412,6 +417,7 @@ impl<'a, T: Track> Engine<'a, T> {
             max_repairs: 1000,
             cap_offset: usize::MAX,
             utf8_known: false,
+            src_str: "",
             fast_lane: true,
             last_string: (0, 0),
             max_depth,
@@ -642,6 +648,54 @@ impl<'a, T: Track> Engine<'a, T> {
         s
     }
 
+    /// `bytes` as text when they are a piece of a text source (the usual
+    /// case: then they are written without a check).
+    #[inline(always)]
+    pub(crate) fn text_of(&self, bytes: &[u8]) -> Option<&'a str> {
+        let from = (bytes.as_ptr() as usize).wrapping_sub(self.src.as_ptr() as usize);
+        self.src_str.get(from..from.wrapping_add(bytes.len()))
+    }
+
+    /// Writes the source's `from..to` (within the source) to the output.
+    #[inline(always)]
+    pub(crate) fn put_range(&mut self, from: usize, to: usize) {
+        match self.src_str.get(from..to) {
+            Some(t) => self.out.push_str(t),
+            None => self
+                .out
+                .push_bytes(self.src.get(from..to).unwrap_or_default()),
+        }
+    }
+
+    /// Writes `bytes` to the output: a piece of a text source as it is,
+    /// anything else checked (see [`Out::push_bytes`]).
+    #[inline(always)]
+    pub(crate) fn put(&mut self, bytes: &[u8]) {
+        match self.text_of(bytes) {
+            Some(t) => self.out.push_str(t),
+            None => self.out.push_bytes(bytes),
+        }
+    }
+
+    /// Holds the source's `from..to` (whitespace) for the next item or the
+    /// closer.
+    #[inline(always)]
+    pub(crate) fn hold_range(&mut self, from: usize, to: usize) {
+        match self.src_str.get(from..to) {
+            Some(t) => self.held.push_str(t),
+            None => self.hold(self.src.get(from..to).unwrap_or_default()),
+        }
+    }
+
+    /// Holds `bytes` (whitespace: ASCII) for the next item or the closer.
+    #[inline(always)]
+    pub(crate) fn hold(&mut self, bytes: &[u8]) {
+        match self.text_of(bytes) {
+            Some(t) => self.held.push_str(t),
+            None => self.held.push_str(&String::from_utf8_lossy(bytes)),
+        }
+    }
+
     /// Whether `lit` is at `at`, examining bytes only up to the first
     /// difference (what a watch stream must wait for).
     pub(crate) fn lit_at(&self, at: usize, lit: &[u8]) -> bool {
@@ -674,7 +728,9 @@ impl<'a, T: Track> Engine<'a, T> {
             .at(self.src, self.pos));
         }
         let open_out = self.out.len();
-        self.out.extend_from_slice(opener);
+        for &b in opener {
+            self.out.push(b);
+        }
         let frame = Frame::new(kind, state, open_out, self.keys.base());
         self.count(kind, true);
         self.stack.push(frame);
@@ -716,30 +772,26 @@ impl<'a, T: Track> Engine<'a, T> {
     /// Writes one char as JSON string content (escaping as needed).
     pub(crate) fn write_char(&mut self, c: char) {
         match c {
-            '"' => self.out.extend_from_slice(b"\\\""),
-            '\\' => self.out.extend_from_slice(b"\\\\"),
-            '\n' => self.out.extend_from_slice(b"\\n"),
-            '\r' => self.out.extend_from_slice(b"\\r"),
-            '\t' => self.out.extend_from_slice(b"\\t"),
-            '\u{8}' => self.out.extend_from_slice(b"\\b"),
-            '\u{c}' => self.out.extend_from_slice(b"\\f"),
+            '"' => self.out.push_str("\\\""),
+            '\\' => self.out.push_str("\\\\"),
+            '\n' => self.out.push_str("\\n"),
+            '\r' => self.out.push_str("\\r"),
+            '\t' => self.out.push_str("\\t"),
+            '\u{8}' => self.out.push_str("\\b"),
+            '\u{c}' => self.out.push_str("\\f"),
             c if (c as u32) < 0x20 => {
                 let hex = b"0123456789abcdef";
                 let v = c as usize;
-                self.out.extend_from_slice(b"\\u00");
+                self.out.push_str("\\u00");
                 self.out.push(hex.get(v >> 4).copied().unwrap_or(b'0'));
                 self.out.push(hex.get(v & 15).copied().unwrap_or(b'0'));
             }
-            c => {
-                let mut buf = [0u8; 4];
-                self.out
-                    .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-            }
+            c => self.out.push_char(c),
         }
     }
 
     /// Appends `out[s..e]` to `dst`, leaving out the holes (sorted).
-    pub(crate) fn copy_without_holes(&self, s: usize, e: usize, dst: &mut Vec<u8>) {
+    pub(crate) fn copy_without_holes(&self, s: usize, e: usize, dst: &mut String) {
         let mut at = s;
         let first = self.holes.partition_point(|h| h.1 <= s);
         for &(hs, he) in self.holes.get(first..).unwrap_or_default() {
@@ -747,35 +799,35 @@ impl<'a, T: Track> Engine<'a, T> {
                 break;
             }
             if hs > at {
-                dst.extend_from_slice(self.out.get(at..hs).unwrap_or_default());
+                dst.push_str(self.out.text(at, hs));
             }
             at = at.max(he);
         }
         if at < e {
-            dst.extend_from_slice(self.out.get(at..e).unwrap_or_default());
+            dst.push_str(self.out.text(at, e));
         }
     }
 
     /// Writes `text` as a complete JSON string.
     pub(crate) fn write_string(&mut self, text: &[u8]) {
         self.out.push(b'"');
-        if self.utf8_known || core::str::from_utf8(text).is_ok() {
-            let mut from = 0;
-            for (i, &b) in text.iter().enumerate() {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    self.out
-                        .extend_from_slice(text.get(from..i).unwrap_or_default());
-                    self.write_char(char::from(b));
-                    from = i + 1;
-                }
+        let lossy;
+        let text = match self.text_of(text) {
+            Some(t) => t,
+            None => {
+                lossy = String::from_utf8_lossy(text);
+                &*lossy
             }
-            self.out
-                .extend_from_slice(text.get(from..).unwrap_or_default());
-        } else {
-            for c in String::from_utf8_lossy(text).chars() {
-                self.write_char(c);
+        };
+        let mut from = 0;
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'"' || b == b'\\' || b < 0x20 {
+                self.out.push_str(text.get(from..i).unwrap_or_default());
+                self.write_char(char::from(b));
+                from = i + 1;
             }
         }
+        self.out.push_str(text.get(from..).unwrap_or_default());
         self.out.push(b'"');
     }
 }

@@ -10,6 +10,7 @@ impl<T: Track> Engine<'_, T> {
     pub(crate) fn rebind(self, src: &[u8]) -> Engine<'_, T> {
         let Engine {
             src: _,
+            src_str: _,
             pos,
             out,
             stack,
@@ -63,6 +64,7 @@ impl<T: Track> Engine<'_, T> {
         } = self;
         Engine {
             src,
+            src_str: "",
             pos,
             out,
             stack,

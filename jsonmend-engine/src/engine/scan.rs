@@ -186,8 +186,8 @@ impl<T: Track> Engine<'_, T> {
 
     fn put_ws(&mut self, sink: Sink, bytes: &[u8]) {
         match sink {
-            Sink::Out => self.out.extend_from_slice(bytes),
-            Sink::Held => self.held.extend_from_slice(bytes),
+            Sink::Out => self.put(bytes),
+            Sink::Held => self.hold(bytes),
             Sink::Drop => {}
         }
     }
@@ -213,8 +213,12 @@ impl<T: Track> Engine<'_, T> {
                 self.pos += 1;
             }
             if self.pos > start {
-                let ws = self.slice(start, self.pos);
-                self.put_ws(sink, ws);
+                self.slice(start, self.pos);
+                match sink {
+                    Sink::Out => self.put_range(start, self.pos),
+                    Sink::Held => self.hold_range(start, self.pos),
+                    Sink::Drop => {}
+                }
             }
             let Some(b) = self.peek() else { return };
             if b == b'/' && self.byte(self.pos + 1) == Some(b'/') {

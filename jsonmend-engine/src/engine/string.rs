@@ -302,8 +302,7 @@ impl<T: Track> Engine<'_, T> {
             }
             if plain > 0 {
                 self.content = true;
-                self.out
-                    .extend_from_slice(rest.get(..plain).unwrap_or_default());
+                self.put(rest.get(..plain).unwrap_or_default());
                 self.pos += plain;
                 if self.is_partial() {
                     // Plain bytes are content whatever follows: each is
@@ -364,8 +363,8 @@ impl<T: Track> Engine<'_, T> {
                     }
                     c => {
                         if ch.valid && ch.len > 1 {
-                            let raw = self.slice(self.pos, self.pos + ch.len);
-                            self.out.extend_from_slice(raw);
+                            self.slice(self.pos, self.pos + ch.len);
+                            self.out.push_char(c);
                         } else {
                             if !ch.valid {
                                 self.note(Rule::InvalidUtf8, self.pos);
@@ -531,7 +530,7 @@ impl<T: Track> Engine<'_, T> {
         };
         match e {
             b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
-                self.out.extend_from_slice(self.slice(at, at + 2));
+                self.put(self.slice(at, at + 2));
                 self.pos += 2;
             }
             b'\'' => {
@@ -541,12 +540,12 @@ impl<T: Track> Engine<'_, T> {
             }
             b'\n' => {
                 self.note_with(Rule::JsEscape, at, b"\\\n");
-                self.out.extend_from_slice(b"\\n");
+                self.out.push_str("\\n");
                 self.pos += 2;
             }
             b'\r' => {
                 self.note_with(Rule::JsEscape, at, b"\\\r");
-                self.out.extend_from_slice(b"\\n");
+                self.out.push_str("\\n");
                 self.pos += if self.byte(at + 2) == Some(b'\n') {
                     3
                 } else {
@@ -558,7 +557,7 @@ impl<T: Track> Engine<'_, T> {
                 let len = self.ch(at + 1).map_or(1, |c| c.len);
                 let token = self.slice(at, at + 1 + len);
                 self.note_with(Rule::InvalidEscape, at, token);
-                self.out.extend_from_slice(b"\\\\");
+                self.out.push_str("\\\\");
                 self.pos += 1;
             }
         }
@@ -589,7 +588,7 @@ impl<T: Track> Engine<'_, T> {
         let Some(unit) = self.hex4(at + 2) else {
             let token = self.slice(at, (at + 6).min(self.src.len()));
             self.note_with(Rule::InvalidEscape, at, token);
-            self.out.extend_from_slice(b"\\\\");
+            self.out.push_str("\\\\");
             self.pos += 1;
             return true;
         };
@@ -609,7 +608,7 @@ impl<T: Track> Engine<'_, T> {
             if rest.starts_with(b"\\u") {
                 if let Some(lo) = self.hex4(next + 2) {
                     if (0xDC00..0xE000).contains(&lo) {
-                        self.out.extend_from_slice(self.slice(at, at + 12));
+                        self.put(self.slice(at, at + 12));
                         self.pos += 12;
                         return true;
                     }
@@ -619,9 +618,9 @@ impl<T: Track> Engine<'_, T> {
         if (0xD800..0xE000).contains(&unit) {
             let token = self.slice(at, at + 6);
             self.note_with(Rule::LoneSurrogate, at, token);
-            self.out.extend_from_slice("\u{FFFD}".as_bytes());
+            self.out.push_char('\u{FFFD}');
         } else {
-            self.out.extend_from_slice(self.slice(at, at + 6));
+            self.put(self.slice(at, at + 6));
         }
         self.pos += 6;
         true

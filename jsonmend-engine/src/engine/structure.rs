@@ -144,7 +144,7 @@ impl<'a, T: Track> Engine<'a, T> {
                 b':' => {
                     self.note(Rule::MissingKey, at);
                     self.begin_item();
-                    self.out.extend_from_slice(b"\"\"");
+                    self.out.push_str("\"\"");
                     self.set_state(State::Colon);
                 }
                 b'{' | b'[' => self.container_in_key_position(b)?,
@@ -180,7 +180,7 @@ impl<'a, T: Track> Engine<'a, T> {
                 } else if matches!(b, b',' | b'}' | b']' | b')') || self.comma_like(at) {
                     let key = self.key_detail();
                     self.note_with(Rule::KeyWithoutValue, at, key);
-                    self.out.extend_from_slice(b":null");
+                    self.out.push_str(":null");
                     self.set_state(State::After);
                 } else {
                     let key = self.key_detail();
@@ -193,7 +193,7 @@ impl<'a, T: Track> Engine<'a, T> {
                 b',' | b'}' | b']' | b')' => {
                     let key = self.key_detail();
                     self.note_with(Rule::MissingValue, at, key);
-                    self.out.extend_from_slice(b"null");
+                    self.out.push_str("null");
                     self.value_done(None, false);
                 }
                 b':' => {
@@ -296,7 +296,7 @@ impl<'a, T: Track> Engine<'a, T> {
             .out
             .get(span.0..span.1)
             .is_some_and(|k| k.contains(&b'\\'));
-        let h = crate::strict::key_fingerprint(&self.out, span, escaped);
+        let h = crate::strict::key_fingerprint(self.out.as_bytes(), span, escaped);
         self.key_hashed(key_out, at, key_in, h);
     }
 
@@ -328,9 +328,9 @@ impl<'a, T: Track> Engine<'a, T> {
             return;
         };
         f.key = key_in;
-        let dup = self
-            .keys
-            .insert_hashed(&self.out, f.key_base, &mut f.key_index, span, h);
+        let dup =
+            self.keys
+                .insert_hashed(self.out.as_bytes(), f.key_base, &mut f.key_index, span, h);
         if let Some(mark) = mark {
             let h = self.keys.last_hash();
             self.stack.key_inserted(mark, h);
@@ -460,7 +460,7 @@ impl<'a, T: Track> Engine<'a, T> {
             .at(self.src, at));
         }
         if !top {
-            self.out.extend_from_slice(self.held.as_slice());
+            self.out.push_str(self.held.as_str());
             self.held.clear();
             self.sep = Sep::None;
         }
@@ -504,7 +504,7 @@ impl<'a, T: Track> Engine<'a, T> {
             }
         }
         if self.held.len() > 0 {
-            self.out.extend_from_slice(self.held.as_slice());
+            self.out.push_str(self.held.as_str());
             self.held.clear();
         }
         self.sep = Sep::None;
@@ -669,7 +669,7 @@ impl<'a, T: Track> Engine<'a, T> {
         match classify(w, at_eof) {
             Word::Number | Word::Literal => {
                 self.begin_at(ctx, at);
-                self.out.extend_from_slice(w);
+                self.put(w);
                 self.value_done(None, false);
             }
             Word::Normalized(s, rules) => {
@@ -682,13 +682,13 @@ impl<'a, T: Track> Engine<'a, T> {
                     }
                 }
                 self.begin_at(ctx, at);
-                self.out.extend_from_slice(s.as_bytes());
+                self.out.push_str(&s);
                 self.value_done(None, false);
             }
             Word::Spelled(text, rule) => {
                 self.note_with(rule, at, w);
                 self.begin_at(ctx, at);
-                self.out.extend_from_slice(text.as_bytes());
+                self.out.push_str(text);
                 self.value_done(None, text.starts_with('"'));
             }
             Word::NumberLike => {
@@ -700,7 +700,7 @@ impl<'a, T: Track> Engine<'a, T> {
             Word::Ellipsis => {
                 self.note_with(Rule::Ellipsis, at, w);
                 if ctx == Ctx::ObjValue {
-                    self.out.extend_from_slice(b"null");
+                    self.out.push_str("null");
                     self.value_done(None, false);
                 }
             }
@@ -710,7 +710,7 @@ impl<'a, T: Track> Engine<'a, T> {
                         self.note_with(Rule::TruncatedLiteral, self.src.len(), w);
                         self.synthesized += done.len().saturating_sub(w.len());
                         self.begin_at(ctx, at);
-                        self.out.extend_from_slice(done.as_bytes());
+                        self.out.push_str(done);
                         self.value_done(None, false);
                         return Ok(());
                     }
@@ -719,9 +719,9 @@ impl<'a, T: Track> Engine<'a, T> {
                         if ctx == Ctx::Top {
                             // Dropping it would leave no value at all: the
                             // top-level sign completes to zero instead.
-                            let zero: &[u8] = if w == b"+" { b"0" } else { b"-0" };
+                            let zero = if w == b"+" { "0" } else { "-0" };
                             self.synthesized += 1;
-                            self.out.extend_from_slice(zero);
+                            self.out.push_str(zero);
                             self.value_done(None, false);
                         }
                         return Ok(());
@@ -802,12 +802,12 @@ impl<'a, T: Track> Engine<'a, T> {
         self.sep = Sep::None;
         match f.kind {
             Kind::Object | Kind::Implicit => {
-                self.out.extend_from_slice(self.held.as_slice());
+                self.out.push_str(self.held.as_str());
                 self.out.push(b'}');
                 self.cut_keys(f.key_base);
             }
             Kind::Array => {
-                self.out.extend_from_slice(self.held.as_slice());
+                self.out.push_str(self.held.as_str());
                 self.out.push(b']');
             }
             Kind::Tuple | Kind::Call if f.items == 1 && (f.kind == Kind::Call || !f.had_comma) => {
@@ -821,10 +821,10 @@ impl<'a, T: Track> Engine<'a, T> {
             }
             Kind::Call if f.items == 0 => {
                 self.truncate_out(f.open_out);
-                self.out.extend_from_slice(b"null");
+                self.out.push_str("null");
             }
             Kind::Tuple | Kind::Call => {
-                self.out.extend_from_slice(self.held.as_slice());
+                self.out.push_str(self.held.as_str());
                 self.out.push(b']');
             }
         }
@@ -891,13 +891,13 @@ impl<'a, T: Track> Engine<'a, T> {
                 State::Colon => {
                     let key = self.key_detail();
                     self.note_with(Rule::TruncatedMember, n, key);
-                    self.out.extend_from_slice(b":null");
+                    self.out.push_str(":null");
                     self.synthesized += 5;
                 }
                 State::Value => {
                     let key = self.key_detail();
                     self.note_with(Rule::TruncatedMember, n, key);
-                    self.out.extend_from_slice(b"null");
+                    self.out.push_str("null");
                     self.synthesized += 4;
                 }
                 _ => {}

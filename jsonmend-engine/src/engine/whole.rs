@@ -66,8 +66,7 @@ impl<T: Track> Engine<'_, T> {
         }
         let out_open = self.out.len();
         self.content = true;
-        self.out
-            .extend_from_slice(self.src.get(start..=q).unwrap_or_default());
+        self.put(self.src.get(start..=q).unwrap_or_default());
         self.last_string = (start + 1, q);
         self.pos = q + 1;
         let out_close = self.out.len() - 1;

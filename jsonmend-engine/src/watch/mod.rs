@@ -439,7 +439,7 @@ impl Watch {
                     None => {}
                 }
                 self.reader.read(
-                    &engine.out,
+                    engine.out.as_bytes(),
                     m.stable,
                     &engine.holes,
                     reader::Decided {
