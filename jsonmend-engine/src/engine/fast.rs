@@ -294,17 +294,17 @@ impl<T: Track> Engine<'_, T> {
     }
 
     /// The closing quote of a plain `"` string opening at `pos`: content of
-    /// plain bytes and valid JSON escapes only.
-    fn plain_string_end(&self, ctx: Ctx) -> Option<usize> {
-        self.plain_end::<false>(b'"', true, ctx).map(|(q, _)| q)
+    /// plain bytes and valid JSON escapes only (and whether it holds one).
+    fn plain_string_end(&self, ctx: Ctx) -> Option<(usize, bool)> {
+        self.plain_end::<false>(b'"', true, ctx)
     }
 
     /// The closing `quote` of a string opening at `pos` whose content is
     /// plain bytes (and, if `escapes`, valid JSON escapes).
     ///
-    /// `SINGLE` (single-quoted strings): a `"` is content too, and the
-    /// second value says whether the content holds a `"` or a backslash
-    /// (its JSON form then needs a look; always false otherwise).
+    /// The second value says whether the content holds an escape, or for
+    /// `SINGLE` (single-quoted strings, where a `"` is content too) an
+    /// escape or a `"`: its JSON form then needs a look.
     fn plain_end<const SINGLE: bool>(
         &self,
         quote: u8,
@@ -352,7 +352,7 @@ impl<T: Track> Engine<'_, T> {
                 }
                 b'\\' if escapes => match self.byte(at + 1)? {
                     b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
-                        special |= SINGLE;
+                        special = true;
                         at += 2;
                     }
                     b'u' => {
@@ -362,7 +362,7 @@ impl<T: Track> Engine<'_, T> {
                         if (0xD000..=0xDFFF).contains(&unit) {
                             return None;
                         }
-                        special |= SINGLE;
+                        special = true;
                         at += 6;
                     }
                     _ => return None,
@@ -373,9 +373,10 @@ impl<T: Track> Engine<'_, T> {
     }
 
     /// A plain string at `pos` that the general path would close at its
-    /// first quote; returns the closing quote's offset.
-    fn fast_string(&self, ctx: Ctx) -> Option<usize> {
-        let q = self.plain_string_end(ctx)?;
+    /// first quote; returns the closing quote's offset and whether the
+    /// content holds an escape.
+    fn fast_string(&self, ctx: Ctx) -> Option<(usize, bool)> {
+        let (q, escaped) = self.plain_string_end(ctx)?;
         if q == self.pos + 1 {
             // `""`: the general path checks for doubled quotes first.
             let next = self.byte(q + 1);
@@ -386,7 +387,8 @@ impl<T: Track> Engine<'_, T> {
                 return None;
             }
         }
-        self.closed_alone(ctx, q)
+        self.closed_alone(ctx, q)?;
+        Some((q, escaped))
     }
 
     /// `q`, if the general path would close the string at the quote `q` and
@@ -412,7 +414,7 @@ impl<T: Track> Engine<'_, T> {
     }
 
     fn fast_key(&mut self) -> bool {
-        let Some(q) = self.fast_string(Ctx::Key) else {
+        let Some((q, escaped)) = self.fast_string(Ctx::Key) else {
             return false;
         };
         let at = self.pos;
@@ -420,15 +422,13 @@ impl<T: Track> Engine<'_, T> {
         let key_out = self.out.len();
         self.copy_string(q);
         let key_in = self.last_string;
-        // A plain key has an escape only if a backslash is in its span.
-        let escaped = self.slice(key_in.0, key_in.1).contains(&b'\\');
         self.key_verbatim(key_out, at, key_in, escaped);
         self.set_state(State::Colon);
         true
     }
 
     fn fast_string_value(&mut self, ctx: Ctx) -> bool {
-        let Some(q) = self.fast_string(ctx) else {
+        let Some((q, _)) = self.fast_string(ctx) else {
             return false;
         };
         if ctx == Ctx::Elem {
