@@ -322,6 +322,35 @@ impl Keys {
         self.insert_hashed(src, base, index, span, h)
     }
 
+    /// Adds a key known to differ from every key of its object, without
+    /// its fingerprint (the object follows a shape, see `engine/shape.rs`;
+    /// [`Keys::adopt`] fingerprints it if the object leaves the shape).
+    #[inline(always)]
+    pub(crate) fn push_distinct(&mut self, span: (usize, usize)) {
+        self.entries.push((0, span.0, span.1));
+    }
+
+    /// Fingerprints the keys from `base` on (pushed by
+    /// [`Keys::push_distinct`], distinct) and puts them in `index`, as
+    /// [`Keys::insert`] would have one by one.
+    pub(crate) fn adopt(&mut self, src: &[u8], base: usize, index: &mut KeyIndex) {
+        let Some(current) = self.entries.get_mut(base..) else {
+            return;
+        };
+        for e in current.iter_mut() {
+            let escaped = src.get(e.1..e.2).is_some_and(|k| k.contains(&b'\\'));
+            e.0 = key_fingerprint(src, (e.1, e.2), escaped);
+            index.sig |= 1u64 << (e.0 >> 58);
+        }
+        if current.len() > SMALL {
+            let mut set = FingerprintSet::default();
+            for e in current.iter() {
+                set.insert(e.0);
+            }
+            index.set = Some(set);
+        }
+    }
+
     /// [`Keys::insert`] with the key's fingerprint already taken (from
     /// any copy of the same bytes).
     #[inline(always)]

@@ -269,3 +269,81 @@ fn duplicate_keys_are_found_in_large_objects() {
         .count();
     assert_eq!(dups, 2);
 }
+
+/// Records that repeat their keys (the engine follows their shape and looks
+/// nothing up) and records that leave it: reordered, shortened or grown,
+/// with keys spelled another way (bare, single-quoted, escaped) and with
+/// repeated keys, in small and large objects, one and two levels deep.
+/// Every repeated key is reported where its token starts, and nothing else.
+#[test]
+fn duplicate_keys_in_records_that_repeat_their_keys() {
+    const NAMES: &[&str] = &["id", "name", "a", "long_key_name_here", "kë", "b_2"];
+    let mut rng = Rng(0xD0_0B1E_5EED);
+    for round in 0..200 {
+        let mut doc = String::from("[");
+        let mut expected = Vec::new();
+        let wide = round % 10 == 0;
+        let names: Vec<String> = if wide {
+            (0..30).map(|i| format!("w{i}")).collect()
+        } else {
+            NAMES.iter().map(|s| s.to_string()).collect()
+        };
+        let records = 2 + rng.below(6);
+        for r in 0..records {
+            if r > 0 {
+                doc.push(',');
+            }
+            let mut order: Vec<usize> = (0..names.len()).collect();
+            match rng.below(6) {
+                0 => order.swap(0, rng.below(names.len() as u64) as usize),
+                1 => {
+                    order.truncate(1 + rng.below(names.len() as u64) as usize);
+                }
+                2 => {
+                    let at = rng.below(order.len() as u64 + 1) as usize;
+                    let again = order[rng.below(order.len() as u64) as usize];
+                    order.insert(at, again);
+                }
+                _ => {}
+            }
+            doc.push('{');
+            let mut seen = std::collections::HashSet::new();
+            for (j, &k) in order.iter().enumerate() {
+                if j > 0 {
+                    doc.push(',');
+                }
+                let name = &names[k];
+                if !seen.insert(name.clone()) {
+                    expected.push(doc.len());
+                }
+                let ident = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                match rng.below(8) {
+                    0 if ident => doc.push_str(name),
+                    1 => doc.push_str(&format!("'{name}'")),
+                    2 if name.starts_with('a') => {
+                        doc.push_str(&format!("\"\\u0061{}\"", &name[1..]))
+                    }
+                    _ => doc.push_str(&format!("\"{name}\"")),
+                }
+                doc.push(':');
+                if k == 1 && rng.below(2) == 0 {
+                    // A nested record, with shapes of its own one level down.
+                    doc.push_str(&format!("{{\"x\":{j},\"y\":{j}}}"));
+                } else {
+                    doc.push_str(&j.to_string());
+                }
+            }
+            doc.push('}');
+        }
+        // A trailing comma: the engine runs, not the validating fast path.
+        doc.push_str(",]");
+        let r = jsonmend_engine::repair_text(&doc).unwrap();
+        let found: Vec<usize> = r
+            .repairs
+            .iter()
+            .filter(|x| x.rule == jsonmend_engine::Rule::DuplicateKey)
+            .map(|x| x.offset)
+            .collect();
+        assert_eq!(found, expected, "round {round}: {doc}");
+    }
+}

@@ -11,6 +11,7 @@ mod journal;
 mod out;
 mod partial;
 mod scan;
+mod shape;
 mod string;
 mod structure;
 mod whole;
@@ -145,6 +146,11 @@ pub(crate) struct FrameState {
     /// For calls: the rule to record when it unwraps (R009 wraps the
     /// document, its `;` is consumed).
     pub(crate) jsonp: bool,
+    /// An object whose keys so far are, in order, those of the shape at
+    /// its depth (`engine/shape.rs`): how many.
+    pub(crate) follow: Option<usize>,
+    /// A key of this object repeated an earlier one (R062).
+    pub(crate) dup: bool,
 }
 
 #[derive(Debug)]
@@ -182,6 +188,8 @@ impl Frame {
                 last_member: None,
                 had_comma: false,
                 jsonp: false,
+                follow: None,
+                dup: false,
             },
             key_index: crate::strict::KeyIndex::default(),
         }
@@ -323,6 +331,9 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) prose_from: Option<usize>,
     /// Open frames of kind `Implicit` (they owe no closer).
     pub(crate) implicit_open: usize,
+    /// Per depth, the keys of the last object closed there with no
+    /// repeated key (one-shot runs; `shape.rs`).
+    pub(crate) shapes: Vec<shape::Shape>,
 }
 
 /// A long scan's progress: which scan, from where, how far, its depth, and
@@ -457,6 +468,7 @@ impl<'a, T: Track> Engine<'a, T> {
             memo: core::cell::Cell::new(Memo::default()),
             prose_from: None,
             implicit_open: 0,
+            shapes: Vec::new(),
         }
     }
 
@@ -734,6 +746,9 @@ impl<'a, T: Track> Engine<'a, T> {
         let frame = Frame::new(kind, state, open_out, self.keys.base());
         self.count(kind, true);
         self.stack.push(frame);
+        if kind == Kind::Object {
+            self.start_shape();
+        }
         self.max_seen_depth = self.max_seen_depth.max(self.stack.len());
         Ok(())
     }

@@ -61,6 +61,7 @@ impl<T: Track> Engine<'_, T> {
             memo,
             prose_from,
             implicit_open,
+            shapes,
         } = self;
         Engine {
             src,
@@ -115,6 +116,7 @@ impl<T: Track> Engine<'_, T> {
             memo,
             prose_from,
             implicit_open,
+            shapes,
         }
     }
 

@@ -292,6 +292,9 @@ impl<'a, T: Track> Engine<'a, T> {
     /// duplicate (R062).
     pub(crate) fn key_written(&mut self, key_out: usize, at: usize, key_in: (usize, usize)) {
         let span = (key_out + 1, self.out.len().saturating_sub(1));
+        if self.shape_key(span, key_in, false) {
+            return;
+        }
         let escaped = self
             .out
             .get(span.0..span.1)
@@ -312,6 +315,10 @@ impl<'a, T: Track> Engine<'a, T> {
         key_in: (usize, usize),
         escaped: bool,
     ) {
+        let span = (key_out + 1, self.out.len().saturating_sub(1));
+        if self.shape_key(span, key_in, true) {
+            return;
+        }
         let h = crate::strict::key_fingerprint(self.src, key_in, escaped);
         self.key_hashed(key_out, at, key_in, h);
     }
@@ -336,6 +343,9 @@ impl<'a, T: Track> Engine<'a, T> {
             self.stack.key_inserted(mark, h);
         }
         if dup {
+            if let Some(f) = self.stack.last_mut() {
+                f.dup = true;
+            }
             let key = self.key_detail();
             self.note_with(Rule::DuplicateKey, at, key);
         }
@@ -804,6 +814,7 @@ impl<'a, T: Track> Engine<'a, T> {
             Kind::Object | Kind::Implicit => {
                 self.out.push_str(self.held.as_str());
                 self.out.push(b'}');
+                self.end_shape(f.kind, f.follow, f.dup, f.key_base);
                 self.cut_keys(f.key_base);
             }
             Kind::Array => {

@@ -1,0 +1,166 @@
+//! Object shapes: duplicate-key detection without a lookup for records
+//! that repeat their keys.
+//!
+//! Arrays of records repeat the same keys in the same order. When an object
+//! closes with no repeated key, its keys become the shape of its depth; the
+//! next object at that depth follows the shape while each key is, byte for
+//! byte, the shape's next one. Such keys differ from each other (the
+//! shape's did), so they need no fingerprint and no lookup: they are only
+//! pushed to the key list. At the first key that is not the shape's next,
+//! the object leaves the shape: the keys so far are fingerprinted and
+//! indexed as they would have been one by one, and detection goes on as
+//! usual. The result is the same either way; only one-shot runs use
+//! shapes (a watch step's undo does not know of them).
+//!
+//! A shape holds at most one object's keys per depth, so its memory is
+//! bounded by the output.
+
+use alloc::vec::Vec;
+
+use super::{Engine, Kind, Track};
+
+/// The keys of the last object closed at one depth with no repeated key.
+#[derive(Debug, Default)]
+pub(crate) struct Shape {
+    /// The keys' raw texts, one after another, then eight bytes of padding
+    /// (so a short key is compared with one eight-byte load).
+    text: Vec<u8>,
+    /// Where each key ends in `text`.
+    ends: Vec<usize>,
+}
+
+/// Padding after the last key.
+const PAD: usize = 8;
+
+impl Shape {
+    /// Key `i`'s raw text and the eight bytes from its start.
+    #[inline(always)]
+    fn key(&self, i: usize) -> Option<(&[u8], &[u8; 8])> {
+        let end = *self.ends.get(i)?;
+        let start = match i.checked_sub(1) {
+            Some(j) => *self.ends.get(j)?,
+            None => 0,
+        };
+        let word = self.text.get(start..)?.first_chunk::<8>()?;
+        Some((self.text.get(start..end)?, word))
+    }
+
+    fn set<'k>(&mut self, keys: impl Iterator<Item = &'k [u8]>) {
+        self.text.clear();
+        self.ends.clear();
+        for k in keys {
+            self.text.extend_from_slice(k);
+            self.ends.push(self.text.len());
+        }
+        self.text.extend_from_slice(&[0; PAD]);
+    }
+}
+
+/// Whether `key` (with the eight bytes from its start in `word`, if it
+/// has them) is `shape_key`.
+#[inline(always)]
+fn same(key: &[u8], word: Option<&[u8; 8]>, (shape_key, shape_word): (&[u8], &[u8; 8])) -> bool {
+    let n = key.len();
+    if n != shape_key.len() {
+        return false;
+    }
+    match word {
+        Some(w) if n <= 8 => {
+            let mask = if n == 8 {
+                u64::MAX
+            } else {
+                (1u64 << (8 * n)) - 1
+            };
+            (u64::from_le_bytes(*w) ^ u64::from_le_bytes(*shape_word)) & mask == 0
+        }
+        _ => key == shape_key,
+    }
+}
+
+impl<T: Track> Engine<'_, T> {
+    /// Whether the object at the top follows its shape: then it is marked
+    /// as such when it opens (one-shot runs only).
+    pub(crate) fn start_shape(&mut self) {
+        if T::TRACKS {
+            return;
+        }
+        let depth = self.stack.len().wrapping_sub(1);
+        let has = self.shapes.get(depth).is_some_and(|s| !s.ends.is_empty());
+        if let Some(f) = self.stack.last_mut() {
+            if has && f.kind == Kind::Object {
+                f.follow = Some(0);
+            }
+        }
+    }
+
+    /// A key was written to the output at `span` (its raw text: the
+    /// source's `key_in` when `verbatim`). True if the top object follows
+    /// its shape and this is the shape's next key: then the key is recorded
+    /// (it repeats no earlier one). Otherwise the object leaves its shape,
+    /// and the caller looks the key up as usual.
+    #[inline(always)]
+    pub(crate) fn shape_key(
+        &mut self,
+        span: (usize, usize),
+        key_in: (usize, usize),
+        verbatim: bool,
+    ) -> bool {
+        if T::TRACKS {
+            return false;
+        }
+        let depth = self.stack.len().wrapping_sub(1);
+        let Some(f) = self.stack.last_mut() else {
+            return false;
+        };
+        let Some(matched) = f.follow else {
+            return false;
+        };
+        // The source's copy when there is one: the output's was just
+        // written, and reading it back at once stalls on those stores.
+        let (bytes, at) = if verbatim {
+            (self.src, key_in)
+        } else {
+            (self.out.as_bytes(), span)
+        };
+        let key = bytes.get(at.0..at.1).unwrap_or_default();
+        let word = bytes.get(at.0..).and_then(<[u8]>::first_chunk::<8>);
+        let next = self.shapes.get(depth).and_then(|s| s.key(matched));
+        if next.is_some_and(|k| same(key, word, k)) {
+            f.follow = Some(matched + 1);
+            f.key = key_in;
+            self.keys.push_distinct(span);
+            return true;
+        }
+        f.follow = None;
+        let base = f.key_base;
+        self.keys.adopt(self.out.as_bytes(), base, &mut f.key_index);
+        false
+    }
+
+    /// An object closes (one-shot runs): with no repeated key and not
+    /// following a shape, its keys (from `key_base` on) become the shape
+    /// of its depth (the stack's length once it is popped).
+    pub(crate) fn end_shape(
+        &mut self,
+        kind: Kind,
+        follow: Option<usize>,
+        dup: bool,
+        key_base: usize,
+    ) {
+        if T::TRACKS || kind != Kind::Object || follow.is_some() || dup {
+            return;
+        }
+        let depth = self.stack.len();
+        if self.shapes.len() <= depth {
+            self.shapes.resize_with(depth + 1, Shape::default);
+        }
+        let out = self.out.as_bytes();
+        let keys = self
+            .keys
+            .spans_from(key_base)
+            .map(|(s, e)| out.get(s..e).unwrap_or_default());
+        if let Some(shape) = self.shapes.get_mut(depth) {
+            shape.set(keys);
+        }
+    }
+}
