@@ -277,7 +277,16 @@ fn duplicate_keys_are_found_in_large_objects() {
 /// Every repeated key is reported where its token starts, and nothing else.
 #[test]
 fn duplicate_keys_in_records_that_repeat_their_keys() {
-    const NAMES: &[&str] = &["id", "name", "a", "long_key_name_here", "kë", "b_2"];
+    const NAMES: &[&str] = &[
+        "id",
+        "name",
+        "a",
+        "",
+        "long_key_name_here",
+        "kë",
+        "b_2",
+        "abcdefgh",
+    ];
     let mut rng = Rng(0xD0_0B1E_5EED);
     for round in 0..200 {
         let mut doc = String::from("[");
@@ -316,7 +325,8 @@ fn duplicate_keys_in_records_that_repeat_their_keys() {
                 if !seen.insert(name.clone()) {
                     expected.push(doc.len());
                 }
-                let ident = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                let ident =
+                    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
                 match rng.below(8) {
                     0 if ident => doc.push_str(name),
                     1 => doc.push_str(&format!("'{name}'")),

@@ -22,58 +22,46 @@ use super::{Engine, Kind, Track};
 /// The keys of the last object closed at one depth with no repeated key.
 #[derive(Debug, Default)]
 pub(crate) struct Shape {
-    /// The keys' raw texts, one after another, then eight bytes of padding
-    /// (so a short key is compared with one eight-byte load).
+    /// Per key: its first eight bytes (zero-padded, little-endian), and its
+    /// start and length in `text`.
+    keys: Vec<(u64, usize, usize)>,
+    /// The keys' raw texts, one after another.
     text: Vec<u8>,
-    /// Where each key ends in `text`.
-    ends: Vec<usize>,
 }
-
-/// Padding after the last key.
-const PAD: usize = 8;
 
 impl Shape {
-    /// Key `i`'s raw text and the eight bytes from its start.
-    #[inline(always)]
-    fn key(&self, i: usize) -> Option<(&[u8], &[u8; 8])> {
-        let end = *self.ends.get(i)?;
-        let start = match i.checked_sub(1) {
-            Some(j) => *self.ends.get(j)?,
-            None => 0,
-        };
-        let word = self.text.get(start..)?.first_chunk::<8>()?;
-        Some((self.text.get(start..end)?, word))
-    }
-
     fn set<'k>(&mut self, keys: impl Iterator<Item = &'k [u8]>) {
         self.text.clear();
-        self.ends.clear();
+        self.keys.clear();
         for k in keys {
+            let mut w = [0u8; 8];
+            for (d, s) in w.iter_mut().zip(k) {
+                *d = *s;
+            }
+            self.keys
+                .push((u64::from_le_bytes(w), self.text.len(), k.len()));
             self.text.extend_from_slice(k);
-            self.ends.push(self.text.len());
         }
-        self.text.extend_from_slice(&[0; PAD]);
     }
-}
 
-/// Whether `key` (with the eight bytes from its start in `word`, if it
-/// has them) is `shape_key`.
-#[inline(always)]
-fn same(key: &[u8], word: Option<&[u8; 8]>, (shape_key, shape_word): (&[u8], &[u8; 8])) -> bool {
-    let n = key.len();
-    if n != shape_key.len() {
-        return false;
-    }
-    match word {
-        Some(w) if n <= 8 => {
-            let mask = if n == 8 {
-                u64::MAX
-            } else {
-                (1u64 << (8 * n)) - 1
-            };
-            (u64::from_le_bytes(*w) ^ u64::from_le_bytes(*shape_word)) & mask == 0
+    /// Whether `key` is key `i` (`word`: the eight bytes from the key's
+    /// start, when there are eight).
+    #[inline(always)]
+    fn is_key(&self, i: usize, key: &[u8], word: Option<&[u8; 8]>) -> bool {
+        let Some(&(first, start, len)) = self.keys.get(i) else {
+            return false;
+        };
+        if key.len() != len {
+            return false;
         }
-        _ => key == shape_key,
+        match word {
+            Some(w) if len <= 8 => {
+                // (An empty key: no bytes to compare.)
+                let mask = u64::MAX.checked_shr(8 * (8 - len) as u32).unwrap_or(0);
+                (u64::from_le_bytes(*w) & mask) == first
+            }
+            _ => self.text.get(start..start + len) == Some(key),
+        }
     }
 }
 
@@ -85,7 +73,7 @@ impl<T: Track> Engine<'_, T> {
             return;
         }
         let depth = self.stack.len().wrapping_sub(1);
-        let has = self.shapes.get(depth).is_some_and(|s| !s.ends.is_empty());
+        let has = self.shapes.get(depth).is_some_and(|s| !s.keys.is_empty());
         if let Some(f) = self.stack.last_mut() {
             if has && f.kind == Kind::Object {
                 f.follow = Some(0);
@@ -124,8 +112,11 @@ impl<T: Track> Engine<'_, T> {
         };
         let key = bytes.get(at.0..at.1).unwrap_or_default();
         let word = bytes.get(at.0..).and_then(<[u8]>::first_chunk::<8>);
-        let next = self.shapes.get(depth).and_then(|s| s.key(matched));
-        if next.is_some_and(|k| same(key, word, k)) {
+        if self
+            .shapes
+            .get(depth)
+            .is_some_and(|s| s.is_key(matched, key, word))
+        {
             f.follow = Some(matched + 1);
             f.key = key_in;
             self.keys.push_distinct(span);
