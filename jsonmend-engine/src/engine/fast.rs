@@ -414,15 +414,34 @@ impl<T: Track> Engine<'_, T> {
     }
 
     fn fast_key(&mut self) -> bool {
-        let Some((q, escaped)) = self.fast_string(Ctx::Key) else {
-            return false;
+        // The shape's next key, when it is written here: the scan for the
+        // closing quote would stop right after it.
+        let predicted = self
+            .predicted_key(self.pos + 1, false)
+            .map(|n| self.pos + 1 + n)
+            .filter(|&q| self.byte(q) == Some(b'"'));
+        let (q, escaped) = match predicted {
+            Some(q) => {
+                if self.closed_alone(Ctx::Key, q).is_none() {
+                    return false;
+                }
+                (q, false)
+            }
+            None => match self.fast_string(Ctx::Key) {
+                Some(found) => found,
+                None => return false,
+            },
         };
         let at = self.pos;
         self.begin_item();
         let key_out = self.out.len();
         self.copy_string(q);
         let key_in = self.last_string;
-        self.key_verbatim(key_out, at, key_in, escaped);
+        if predicted.is_some() {
+            self.take_shape_key((key_out + 1, self.out.len() - 1), key_in);
+        } else {
+            self.key_verbatim(key_out, at, key_in, escaped);
+        }
         self.set_state(State::Colon);
         true
     }
@@ -566,12 +585,24 @@ impl<T: Track> Engine<'_, T> {
     /// An identifier key directly followed (after blanks) by `:` (R013).
     fn fast_bare_key(&mut self) -> bool {
         let at = self.pos;
+        // The shape's next key, when it is written here: the scan for the
+        // identifier's end would stop right after it.
+        let predicted = self.predicted_key(at, true).map(|n| at + n).filter(|&e| {
+            !self
+                .byte(e)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        });
         let mut end = at;
-        while self
-            .byte(end)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-        {
-            end += 1;
+        match predicted {
+            Some(e) => end = e,
+            None => {
+                while self
+                    .byte(end)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+                {
+                    end += 1;
+                }
+            }
         }
         let colon = self.skip_blank(end);
         if self.byte(colon) != Some(b':') {
@@ -586,7 +617,11 @@ impl<T: Track> Engine<'_, T> {
         self.put_range(at, end);
         self.out.push(b'"');
         self.pos = colon;
-        self.key_verbatim(key_out, at, (at, end), false);
+        if predicted.is_some() {
+            self.take_shape_key((key_out + 1, self.out.len() - 1), (at, end));
+        } else {
+            self.key_verbatim(key_out, at, (at, end), false);
+        }
         self.set_state(State::Colon);
         true
     }

@@ -17,20 +17,35 @@
 
 use alloc::vec::Vec;
 
+use super::string::PLAIN_SET;
 use super::{Engine, Kind, Track};
 
 /// The keys of the last object closed at one depth with no repeated key.
 #[derive(Debug, Default)]
 pub(crate) struct Shape {
-    /// Per key: its first eight bytes (zero-padded, little-endian), and its
-    /// start and length in `text`.
-    keys: Vec<(u64, usize, usize)>,
+    /// Per key: its first eight bytes (zero-padded, little-endian), its
+    /// start and length in `text`, and what it can be predicted as.
+    keys: Vec<(u64, usize, usize, Spelling)>,
     /// The keys' raw texts, one after another.
     text: Vec<u8>,
 }
 
+/// Which spellings of a shape key a lane reads without scanning it: its
+/// bytes tell where the key ends.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Spelling {
+    /// In `"`: non-empty, and every byte plain string content (the scan
+    /// for the closing quote passes over all of them and stops at the
+    /// quote after them).
+    quoted: bool,
+    /// Bare: an identifier (the scan for its end stops right after it).
+    bare: bool,
+}
+
 impl Shape {
-    fn set<'k>(&mut self, keys: impl Iterator<Item = &'k [u8]>) {
+    /// `plain`: the `PLAIN_SET` bits of string content the engine copies
+    /// in a run.
+    fn set<'k>(&mut self, keys: impl Iterator<Item = &'k [u8]>, plain: u8) {
         self.text.clear();
         self.keys.clear();
         for k in keys {
@@ -38,8 +53,17 @@ impl Shape {
             for (d, s) in w.iter_mut().zip(k) {
                 *d = *s;
             }
+            let spelling = Spelling {
+                quoted: !k.is_empty()
+                    && k.iter().all(|&b| {
+                        PLAIN_SET
+                            .get(usize::from(b))
+                            .is_some_and(|&f| f & plain != 0)
+                    }),
+                bare: !k.is_empty() && k.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_'),
+            };
             self.keys
-                .push((u64::from_le_bytes(w), self.text.len(), k.len()));
+                .push((u64::from_le_bytes(w), self.text.len(), k.len(), spelling));
             self.text.extend_from_slice(k);
         }
     }
@@ -48,7 +72,7 @@ impl Shape {
     /// start, when there are eight).
     #[inline(always)]
     fn is_key(&self, i: usize, key: &[u8], word: Option<&[u8; 8]>) -> bool {
-        let Some(&(first, start, len)) = self.keys.get(i) else {
+        let Some(&(first, start, len, _)) = self.keys.get(i) else {
             return false;
         };
         if key.len() != len {
@@ -117,15 +141,51 @@ impl<T: Track> Engine<'_, T> {
             .get(depth)
             .is_some_and(|s| s.is_key(matched, key, word))
         {
-            f.follow = Some(matched + 1);
-            f.key = key_in;
-            self.keys.push_distinct(span);
+            self.take_shape_key(span, key_in);
             return true;
         }
         f.follow = None;
         let base = f.key_base;
         self.keys.adopt(self.out.as_bytes(), base, &mut f.key_index);
         false
+    }
+
+    /// Records the key at `span` (raw text in the output; `key_in` in the
+    /// source) as the top object's shape's next key, which it is.
+    #[inline(always)]
+    pub(crate) fn take_shape_key(&mut self, span: (usize, usize), key_in: (usize, usize)) {
+        if let Some(f) = self.stack.last_mut() {
+            f.follow = f.follow.map(|m| m + 1);
+            f.key = key_in;
+            self.keys.push_distinct(span);
+        }
+    }
+
+    /// The length of the key whose text starts at `at` in the source, if
+    /// the top object follows its shape and the next key of the shape is
+    /// written there, `bare` or in `"` as its spelling allows (the caller
+    /// checks the byte after it). A lane then reads the key without a
+    /// scan: the scan would end right after those bytes.
+    #[inline(always)]
+    pub(crate) fn predicted_key(&self, at: usize, bare: bool) -> Option<usize> {
+        if T::TRACKS {
+            return None;
+        }
+        let depth = self.stack.len().wrapping_sub(1);
+        let matched = self.stack.last()?.follow?;
+        let shape = self.shapes.get(depth)?;
+        let &(first, start, len, spelling) = shape.keys.get(matched)?;
+        if !(if bare { spelling.bare } else { spelling.quoted }) {
+            return None;
+        }
+        let same = match self.src.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+            Some(w) if len <= 8 => {
+                let mask = u64::MAX.checked_shr(8 * (8 - len) as u32).unwrap_or(0);
+                (u64::from_le_bytes(*w) & mask) == first
+            }
+            _ => self.src.get(at..at + len) == shape.text.get(start..start + len),
+        };
+        same.then_some(len)
     }
 
     /// An object closes (one-shot runs): with no repeated key and not
@@ -150,8 +210,9 @@ impl<T: Track> Engine<'_, T> {
             .keys
             .spans_from(key_base)
             .map(|(s, e)| out.get(s..e).unwrap_or_default());
+        let plain = self.plain_mask();
         if let Some(shape) = self.shapes.get_mut(depth) {
-            shape.set(keys);
+            shape.set(keys, plain);
         }
     }
 }
