@@ -551,8 +551,22 @@ impl<T: Track> Engine<'_, T> {
     }
 
     fn fast_single_key(&mut self) -> bool {
-        let Some((q, special)) = self.fast_single(Ctx::Key) else {
-            return false;
+        // The shape's next key, when it is written here (see `fast_key`).
+        let predicted = self
+            .predicted_key(self.pos + 1, false)
+            .map(|n| self.pos + 1 + n)
+            .filter(|&q| self.byte(q) == Some(b'\''));
+        let (q, special) = match predicted {
+            Some(q) => {
+                if self.closed_alone(Ctx::Key, q).is_none() {
+                    return false;
+                }
+                (q, false)
+            }
+            None => match self.fast_single(Ctx::Key) {
+                Some(found) => found,
+                None => return false,
+            },
         };
         let at = self.pos;
         self.begin_item();
@@ -561,7 +575,9 @@ impl<T: Track> Engine<'_, T> {
         let key_in = self.last_string;
         // The written key has a backslash where the content had an escape
         // or a `"`.
-        if special {
+        if predicted.is_some() {
+            self.take_shape_key((key_out + 1, self.out.len() - 1), key_in);
+        } else if special {
             self.key_written(key_out, at, key_in);
         } else {
             self.key_verbatim(key_out, at, key_in, false);
