@@ -71,23 +71,9 @@ fn every_prefix_of_corpus_inputs_repairs() {
 /// unchecked, and whose strings the lanes copy with non-ASCII runs whole):
 /// the result equals the one over the same bytes.
 fn same_as_general_path(input: &[u8]) -> Result<(), String> {
-    use jsonmend_engine::{Options, repair_bytes_unchecked, repair_unchecked};
+    use jsonmend_engine::{Options, repair_bytes_unchecked};
     let fast = repair_bytes_unchecked(input, &Options::default());
-    if let Ok(text) = core::str::from_utf8(input) {
-        let as_text = repair_unchecked(text, &Options::default());
-        let same = match (&fast, &as_text) {
-            (Ok(a), Ok(b)) => a.text == b.text && a.repairs == b.repairs,
-            (Err(a), Err(b)) => a == b,
-            _ => false,
-        };
-        if !same {
-            return Err(format!(
-                "bytes {:?} vs text {:?}",
-                fast.map(|r| (r.text.into_owned(), r.repairs)),
-                as_text.map(|r| (r.text.into_owned(), r.repairs))
-            ));
-        }
-    }
+    invariants::same_as_text(input, &Options::default(), &fast)?;
     let slow = repair_bytes_unchecked(
         input,
         &Options {
