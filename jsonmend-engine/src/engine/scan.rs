@@ -206,7 +206,6 @@ impl<T: Track> Engine<'_, T> {
             }
         }
         let sink = self.sink();
-        let hash_comment = !self.value_position();
         loop {
             let start = self.pos;
             while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
@@ -225,7 +224,7 @@ impl<T: Track> Engine<'_, T> {
                 self.line_comment();
             } else if b == b'/' && self.byte(self.pos + 1) == Some(b'*') {
                 self.block_comment();
-            } else if b == b'#' && hash_comment {
+            } else if b == b'#' && !self.value_position() {
                 self.line_comment();
             } else if b >= 0x80 {
                 match self.ch(self.pos) {
