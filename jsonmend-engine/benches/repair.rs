@@ -1,6 +1,7 @@
 //! Throughput of `repair_text` against the peers measured in the same run
 //! (spec §18): jsonfix 0.2.0, jsonrepair-rs, and serde_json parsing the
-//! valid document; then the scaling runs at 1, 10 and 100 MB.
+//! valid document; the same comparisons as interleaved pairs; then the
+//! scaling runs at 1, 10 and 100 MB.
 
 #![allow(
     missing_docs,
@@ -109,5 +110,64 @@ fn adversarial_scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, peers, scaling, adversarial_scaling);
+/// The peer comparisons again as interleaved pairs: each round times one
+/// call of each function back to back (in alternating order), so a burst
+/// of load on this shared VM slows both sides of a pair alike. Printed as
+/// the median of the per-round ratios next to criterion's medians, which
+/// are taken minutes apart.
+fn paired(_c: &mut Criterion) {
+    let (valid, defects) = docs::documents(21_843);
+    type Run<'a> = (&'a str, &'a dyn Fn(&str) -> usize);
+    let ours: Run<'_> = ("jsonmend-engine", &|d| {
+        jsonmend_engine::repair_text(d).map_or(0, |r| r.text.len())
+    });
+    let jsonfix: Run<'_> = ("jsonfix", &|d| jsonfix::repair(d).map_or(0, |s| s.len()));
+    let serde: Run<'_> = ("serde_json", &|d| {
+        usize::from(serde_json::from_str::<serde::de::IgnoredAny>(d).is_ok())
+    });
+    let time = |f: &dyn Fn(&str) -> usize, doc: &str| {
+        let t = std::time::Instant::now();
+        black_box(f(black_box(doc)));
+        t.elapsed().as_secs_f64()
+    };
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    for (name, doc, peer) in [
+        ("defects", &defects, jsonfix),
+        ("valid", &valid, jsonfix),
+        ("valid", &valid, serde),
+    ] {
+        const ROUNDS: usize = 41;
+        let (mut a, mut b, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+        time(ours.1, doc);
+        time(peer.1, doc);
+        for round in 0..ROUNDS {
+            let (x, y) = if round % 2 == 0 {
+                let x = time(ours.1, doc);
+                (x, time(peer.1, doc))
+            } else {
+                let y = time(peer.1, doc);
+                (time(ours.1, doc), y)
+            };
+            a.push(x);
+            b.push(y);
+            ratio.push(y / x);
+        }
+        let (ma, mb) = (median(&mut a), median(&mut b));
+        eprintln!(
+            "paired/{name}: {} ÷ {}, median of {ROUNDS} interleaved pairs: {:.2}× \
+             (medians {:.3} ms and {:.3} ms, ratio {:.2}×)",
+            peer.0,
+            ours.0,
+            median(&mut ratio),
+            mb * 1e3,
+            ma * 1e3,
+            mb / ma
+        );
+    }
+}
+
+criterion_group!(benches, peers, paired, scaling, adversarial_scaling);
 criterion_main!(benches);
