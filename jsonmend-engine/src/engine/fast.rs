@@ -170,7 +170,7 @@ impl<T: Track> Engine<'_, T> {
         self.sep = Sep::Comma(self.pos);
         self.held.push(b',');
         self.pos += 1;
-        if let Some(f) = self.stack.last_mut() {
+        if let Some(f) = self.stack.top_mut::<T>() {
             f.had_comma = true;
             f.state = if kind.is_object() {
                 State::Key

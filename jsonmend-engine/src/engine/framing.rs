@@ -230,7 +230,7 @@ impl<T: Track> Engine<'_, T> {
         self.truncate_out(end.saturating_sub(1));
         self.retracted = Some((end.saturating_sub(1), false));
         self.push(Kind::Object, State::Key, b"")?;
-        if let Some(f) = self.stack.last_mut() {
+        if let Some(f) = self.stack.top_mut::<T>() {
             f.open_out = start;
             f.items = usize::from(has_members);
         }

@@ -69,6 +69,17 @@ impl Stack {
         }
     }
 
+    /// [`Stack::last_mut`] for an engine of kind `T`: one-shot engines
+    /// keep no journal, so they skip its check.
+    #[inline(always)]
+    pub(crate) fn top_mut<T: super::Track>(&mut self) -> Option<&mut Frame> {
+        if T::TRACKS {
+            self.last_mut()
+        } else {
+            self.frames.last_mut()
+        }
+    }
+
     pub(crate) fn last_mut(&mut self) -> Option<&mut Frame> {
         let top = self.frames.len().checked_sub(1)?;
         self.touch(top);

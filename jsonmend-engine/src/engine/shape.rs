@@ -98,7 +98,7 @@ impl<T: Track> Engine<'_, T> {
         }
         let depth = self.stack.len().wrapping_sub(1);
         let has = self.shapes.get(depth).is_some_and(|s| !s.keys.is_empty());
-        if let Some(f) = self.stack.last_mut() {
+        if let Some(f) = self.stack.top_mut::<T>() {
             if has && f.kind == Kind::Object {
                 f.follow = Some(0);
             }
@@ -121,7 +121,7 @@ impl<T: Track> Engine<'_, T> {
             return false;
         }
         let depth = self.stack.len().wrapping_sub(1);
-        let Some(f) = self.stack.last_mut() else {
+        let Some(f) = self.stack.top_mut::<T>() else {
             return false;
         };
         let Some(matched) = f.follow else {
@@ -154,7 +154,7 @@ impl<T: Track> Engine<'_, T> {
     /// source) as the top object's shape's next key, which it is.
     #[inline(always)]
     pub(crate) fn take_shape_key(&mut self, span: (usize, usize), key_in: (usize, usize)) {
-        if let Some(f) = self.stack.last_mut() {
+        if let Some(f) = self.stack.top_mut::<T>() {
             f.follow = f.follow.map(|m| m + 1);
             f.key = key_in;
             self.keys.push_distinct(span);

@@ -227,7 +227,7 @@ impl<'a, T: Track> Engine<'a, T> {
                     self.sep = Sep::Comma(at);
                     self.held.push(b',');
                     self.pos += ch.len;
-                    if let Some(f) = self.stack.last_mut() {
+                    if let Some(f) = self.stack.top_mut::<T>() {
                         f.had_comma = true;
                     }
                     self.set_state(if kind.is_object() {
@@ -277,7 +277,7 @@ impl<'a, T: Track> Engine<'a, T> {
     }
 
     pub(crate) fn set_state(&mut self, state: State) {
-        if let Some(f) = self.stack.last_mut() {
+        if let Some(f) = self.stack.top_mut::<T>() {
             f.state = state;
         }
     }
@@ -331,7 +331,7 @@ impl<'a, T: Track> Engine<'a, T> {
         } else {
             None
         };
-        let Some(f) = self.stack.last_mut() else {
+        let Some(f) = self.stack.top_mut::<T>() else {
             return;
         };
         f.key = key_in;
@@ -343,7 +343,7 @@ impl<'a, T: Track> Engine<'a, T> {
             self.stack.key_inserted(mark, h);
         }
         if dup {
-            if let Some(f) = self.stack.last_mut() {
+            if let Some(f) = self.stack.top_mut::<T>() {
                 f.dup = true;
             }
             let key = self.key_detail();
@@ -415,7 +415,7 @@ impl<'a, T: Track> Engine<'a, T> {
                     Sep::None
                 };
                 self.push(Kind::Array, State::Elem, b"")?;
-                if let Some(f) = self.stack.last_mut() {
+                if let Some(f) = self.stack.top_mut::<T>() {
                     f.items = closed.items;
                     if closed.items > 0 {
                         f.state = State::Elem;
@@ -446,7 +446,7 @@ impl<'a, T: Track> Engine<'a, T> {
             return Ok(());
         }
         self.note(Rule::MergedContainer, at);
-        if let Some(f) = self.stack.last_mut() {
+        if let Some(f) = self.stack.top_mut::<T>() {
             f.absorbed += 1;
         }
         self.pos += 1;
@@ -519,7 +519,7 @@ impl<'a, T: Track> Engine<'a, T> {
         }
         self.sep = Sep::None;
         let out = self.out.len();
-        if let Some(f) = self.stack.last_mut() {
+        if let Some(f) = self.stack.top_mut::<T>() {
             f.items += 1;
             f.last_member = None;
             f.last_item_out = out;
@@ -541,7 +541,7 @@ impl<'a, T: Track> Engine<'a, T> {
 
     /// A value ended: the container moves on.
     pub(crate) fn value_done(&mut self, closed: Option<Closed>, string: bool) {
-        match self.stack.last_mut() {
+        match self.stack.top_mut::<T>() {
             None => {
                 self.top_done = true;
                 self.top_string = string;
@@ -603,7 +603,7 @@ impl<'a, T: Track> Engine<'a, T> {
             self.saw_wrapper = true;
             self.begin_at(ctx, at);
             self.push(Kind::Call, State::Elem, b"[")?;
-            if let Some(f) = self.stack.last_mut() {
+            if let Some(f) = self.stack.top_mut::<T>() {
                 f.jsonp = jsonp;
             }
             self.pos = paren + 1;
@@ -759,7 +759,7 @@ impl<'a, T: Track> Engine<'a, T> {
             return Ok(());
         };
         if c == b'}' && top.kind == Kind::Object && top.absorbed > 0 {
-            if let Some(f) = self.stack.last_mut() {
+            if let Some(f) = self.stack.top_mut::<T>() {
                 f.absorbed -= 1;
             }
             self.pos += 1;
