@@ -86,6 +86,16 @@ impl Stack {
         self.frames.last_mut()
     }
 
+    /// [`Stack::pop`] for an engine of kind `T` (see [`Stack::top_mut`]).
+    #[inline(always)]
+    pub(crate) fn pop_top<T: super::Track>(&mut self) -> Option<FrameState> {
+        if T::TRACKS {
+            self.pop()
+        } else {
+            self.frames.pop().map(|f| f.st)
+        }
+    }
+
     /// Pops the top frame; its state is returned.
     pub(crate) fn pop(&mut self) -> Option<FrameState> {
         let top = self.frames.len().checked_sub(1)?;

@@ -800,7 +800,9 @@ impl<'a, T: Track> Engine<'a, T> {
 
     /// Pops the top frame and writes its closer.
     pub(crate) fn close_top(&mut self) {
-        let Some(f) = self.stack.pop() else { return };
+        let Some(f) = self.stack.pop_top::<T>() else {
+            return;
+        };
         self.count(f.kind, false);
         if let Sep::Comma(off) = self.sep {
             if f.items > 0 {
