@@ -1,7 +1,7 @@
 //! Throughput of `repair_text` against the peers measured in the same run
 //! (spec §18): jsonfix 0.2.0, jsonrepair-rs, and serde_json parsing the
 //! valid document; the same comparisons as interleaved pairs; then the
-//! scaling runs at 1, 10 and 100 MB.
+//! scaling runs at 1, 10 and 100 MB, and 1 against 100 MB interleaved.
 
 #![allow(
     missing_docs,
@@ -169,5 +169,53 @@ fn paired(_c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, peers, paired, scaling, adversarial_scaling);
+/// The scaling runs again as interleaved rounds: each round times the
+/// 1 MB document (median of 21 calls) right before the 100 MB one, and the
+/// round's ratio is their time per byte; printed as the median over the
+/// rounds (a burst of load on this shared VM during one size's criterion
+/// samples otherwise reads as a change of time per byte).
+fn paired_scaling(_c: &mut Criterion) {
+    let time = |doc: &str| {
+        let t = std::time::Instant::now();
+        black_box(jsonmend_engine::repair_text(black_box(doc)).map_or(0, |r| r.text.len()));
+        t.elapsed().as_secs_f64()
+    };
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    for family in ["valid", "defects", "missing-commas"] {
+        let doc = |bytes: usize| match family {
+            "missing-commas" => missing_commas(bytes),
+            _ => {
+                let (valid, defects) = docs::documents(docs::records_for(bytes));
+                if family == "valid" { valid } else { defects }
+            }
+        };
+        let (small, large) = (doc(1_000_000), doc(100_000_000));
+        const ROUNDS: usize = 7;
+        let mut ratio = Vec::new();
+        time(&small);
+        for _ in 0..ROUNDS {
+            let mut t = (0..21).map(|_| time(&small)).collect();
+            let per_byte_small = median(&mut t) / small.len() as f64;
+            let per_byte_large = time(&large) / large.len() as f64;
+            ratio.push(per_byte_large / per_byte_small);
+        }
+        eprintln!(
+            "paired-scaling/{family}: time per byte at 100 MB ÷ at 1 MB, median of {ROUNDS} \
+             interleaved rounds: {:.2}×",
+            median(&mut ratio)
+        );
+    }
+}
+
+criterion_group!(
+    benches,
+    peers,
+    paired,
+    scaling,
+    paired_scaling,
+    adversarial_scaling
+);
 criterion_main!(benches);
