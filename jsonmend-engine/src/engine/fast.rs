@@ -413,31 +413,37 @@ impl<T: Track> Engine<'_, T> {
         self.pos = q + 1;
     }
 
-    fn fast_key(&mut self) -> bool {
-        // The shape's next key, when it is written here: the scan for the
-        // closing quote would stop right after it.
+    /// The closing quote of a key in `quote`s at `pos`, whether its
+    /// content needs a look (`scan`'s second value), and whether it was
+    /// predicted: a key that is its shape's next one, written here, is
+    /// read without a scan (the scan would stop right after it). `None`
+    /// where the lane declines the key.
+    #[inline(always)]
+    fn quoted_key_end(
+        &self,
+        quote: u8,
+        scan: fn(&Self, Ctx) -> Option<(usize, bool)>,
+    ) -> Option<(usize, bool, bool)> {
         let predicted = self
             .predicted_key(self.pos + 1, false)
             .map(|n| self.pos + 1 + n)
-            .filter(|&q| self.byte(q) == Some(b'"'));
-        let (q, escaped) = match predicted {
-            Some(q) => {
-                if self.closed_alone(Ctx::Key, q).is_none() {
-                    return false;
-                }
-                (q, false)
-            }
-            None => match self.fast_string(Ctx::Key) {
-                Some(found) => found,
-                None => return false,
-            },
+            .filter(|&q| self.byte(q) == Some(quote));
+        match predicted {
+            Some(q) => self.closed_alone(Ctx::Key, q).map(|q| (q, false, true)),
+            None => scan(self, Ctx::Key).map(|(q, x)| (q, x, false)),
+        }
+    }
+
+    fn fast_key(&mut self) -> bool {
+        let Some((q, escaped, predicted)) = self.quoted_key_end(b'"', Self::fast_string) else {
+            return false;
         };
         let at = self.pos;
         self.begin_item();
         let key_out = self.out.len();
         self.copy_string(q);
         let key_in = self.last_string;
-        if predicted.is_some() {
+        if predicted {
             self.take_shape_key((key_out + 1, self.out.len() - 1), key_in);
         } else {
             self.key_verbatim(key_out, at, key_in, escaped);
@@ -551,22 +557,8 @@ impl<T: Track> Engine<'_, T> {
     }
 
     fn fast_single_key(&mut self) -> bool {
-        // The shape's next key, when it is written here (see `fast_key`).
-        let predicted = self
-            .predicted_key(self.pos + 1, false)
-            .map(|n| self.pos + 1 + n)
-            .filter(|&q| self.byte(q) == Some(b'\''));
-        let (q, special) = match predicted {
-            Some(q) => {
-                if self.closed_alone(Ctx::Key, q).is_none() {
-                    return false;
-                }
-                (q, false)
-            }
-            None => match self.fast_single(Ctx::Key) {
-                Some(found) => found,
-                None => return false,
-            },
+        let Some((q, special, predicted)) = self.quoted_key_end(b'\'', Self::fast_single) else {
+            return false;
         };
         let at = self.pos;
         self.begin_item();
@@ -575,7 +567,7 @@ impl<T: Track> Engine<'_, T> {
         let key_in = self.last_string;
         // The written key has a backslash where the content had an escape
         // or a `"`.
-        if predicted.is_some() {
+        if predicted {
             self.take_shape_key((key_out + 1, self.out.len() - 1), key_in);
         } else if special {
             self.key_written(key_out, at, key_in);
