@@ -199,7 +199,7 @@ impl Held {
         self.bytes.len()
     }
 
-    /// Holds an ASCII byte (a comma).
+    /// Holds an ASCII byte (a comma, or a space for special whitespace).
     pub(crate) fn push(&mut self, b: u8) {
         self.bytes.push(char::from(b & 0x7F));
     }

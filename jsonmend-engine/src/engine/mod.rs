@@ -695,16 +695,9 @@ impl<'a, T: Track> Engine<'a, T> {
     pub(crate) fn hold_range(&mut self, from: usize, to: usize) {
         match self.src_str.get(from..to) {
             Some(t) => self.held.push_str(t),
-            None => self.hold(self.src.get(from..to).unwrap_or_default()),
-        }
-    }
-
-    /// Holds `bytes` (whitespace: ASCII) for the next item or the closer.
-    #[inline(always)]
-    pub(crate) fn hold(&mut self, bytes: &[u8]) {
-        match self.text_of(bytes) {
-            Some(t) => self.held.push_str(t),
-            None => self.held.push_str(&String::from_utf8_lossy(bytes)),
+            None => self.held.push_str(&String::from_utf8_lossy(
+                self.src.get(from..to).unwrap_or_default(),
+            )),
         }
     }
 

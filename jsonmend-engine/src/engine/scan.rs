@@ -184,10 +184,12 @@ impl<T: Track> Engine<'_, T> {
         }
     }
 
-    fn put_ws(&mut self, sink: Sink, bytes: &[u8]) {
+    /// Writes a space where whitespace goes (special whitespace becomes
+    /// one).
+    fn put_space(&mut self, sink: Sink) {
         match sink {
-            Sink::Out => self.put(bytes),
-            Sink::Held => self.hold(bytes),
+            Sink::Out => self.out.push(b' '),
+            Sink::Held => self.held.push(b' '),
             Sink::Drop => {}
         }
     }
@@ -231,7 +233,7 @@ impl<T: Track> Engine<'_, T> {
                     Some(ch) if is_special_ws(ch.c) => {
                         let code = super::Detail::Code(ch.c as u32);
                         self.note_weighted(Rule::SpecialWhitespace, self.pos, code, 1);
-                        self.put_ws(sink, b" ");
+                        self.put_space(sink);
                         self.pos += ch.len;
                     }
                     _ => return,

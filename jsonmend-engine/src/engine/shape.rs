@@ -174,18 +174,13 @@ impl<T: Track> Engine<'_, T> {
         let depth = self.stack.len().wrapping_sub(1);
         let matched = self.stack.last()?.follow?;
         let shape = self.shapes.get(depth)?;
-        let &(first, start, len, spelling) = shape.keys.get(matched)?;
+        let &(_, _, len, spelling) = shape.keys.get(matched)?;
         if !(if bare { spelling.bare } else { spelling.quoted }) {
             return None;
         }
-        let same = match self.src.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-            Some(w) if len <= 8 => {
-                let mask = u64::MAX.checked_shr(8 * (8 - len) as u32).unwrap_or(0);
-                (u64::from_le_bytes(*w) & mask) == first
-            }
-            _ => self.src.get(at..at + len) == shape.text.get(start..start + len),
-        };
-        same.then_some(len)
+        let key = self.src.get(at..at + len)?;
+        let word = self.src.get(at..).and_then(<[u8]>::first_chunk::<8>);
+        shape.is_key(matched, key, word).then_some(len)
     }
 
     /// An object closes (one-shot runs): with no repeated key and not
