@@ -25,6 +25,11 @@ impl Out {
     }
 
     #[inline(always)]
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    #[inline(always)]
     pub(crate) fn as_bytes(&self) -> &[u8] {
         self.0.as_bytes()
     }

@@ -3,6 +3,7 @@
 //! the input arrives. Which one is decided by the first bytes, exactly as
 //! one-shot repair decides it on the whole input.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 #[derive(Default)]
@@ -34,6 +35,10 @@ pub(crate) struct Source {
     /// as it arrives), and whether an invalid sequence came after it.
     utf8_upto: usize,
     utf8_bad: bool,
+    /// `input[..utf8_upto]` as text: the engine writes pieces of it
+    /// without checking them again (a copy, since the crate has no
+    /// `unsafe` to view the bytes as text without a check).
+    text: String,
 }
 
 fn skip_ws(input: &[u8], mut i: usize) -> usize {
@@ -89,8 +94,14 @@ impl Source {
         if !self.utf8_bad {
             let rest = self.input.get(self.utf8_upto..).unwrap_or_default();
             match core::str::from_utf8(rest) {
-                Ok(_) => self.utf8_upto = self.input.len(),
+                Ok(t) => {
+                    self.text.push_str(t);
+                    self.utf8_upto = self.input.len();
+                }
                 Err(e) => {
+                    let valid = rest.get(..e.valid_up_to()).unwrap_or_default();
+                    self.text
+                        .push_str(core::str::from_utf8(valid).unwrap_or_default());
                     self.utf8_upto += e.valid_up_to();
                     // A sequence cut by the end of the chunk may still
                     // complete.
@@ -175,6 +186,18 @@ impl Source {
         let len = self.input.len().min(self.limit);
         let cut_by_limit = self.input.get(len).is_some_and(|&b| b & 0xC0 == 0x80);
         self.utf8_upto >= len && !cut_by_limit
+    }
+
+    /// The engine's source as text, as far as it is known to be text
+    /// (empty for an escaped document, whose source is built apart).
+    pub(crate) fn engine_text(&self) -> &str {
+        match self.kind {
+            Kind::Plain => {
+                let upto = self.text.len().min(self.limit);
+                self.text.get(..upto).unwrap_or_default()
+            }
+            _ => "",
+        }
     }
 
     /// What the engine reads, once decided.

@@ -325,6 +325,7 @@ impl Watch {
             return;
         };
         let mut engine = engine.rebind(src);
+        engine.src_str = self.source.engine_text();
         engine.utf8_runs = self.source.utf8_known();
         let mut notes = Vec::new();
         // Reused from feed to feed.
@@ -439,7 +440,7 @@ impl Watch {
                     None => {}
                 }
                 self.reader.read(
-                    engine.out.as_bytes(),
+                    engine.out.as_str(),
                     m.stable,
                     &engine.holes,
                     reader::Decided {
@@ -515,7 +516,9 @@ impl Watch {
         let read = self.reader.pos();
         let mut streamed = self.is_complete() && self.reader.open_string().is_none();
         let utf8_runs = self.source.utf8_known();
+        let text = self.source.engine_text();
         let engine = engine.and_then(|mut e| {
+            e.src_str = text;
             e.partial = false;
             e.utf8_runs = utf8_runs;
             let before = e.repairs.len();

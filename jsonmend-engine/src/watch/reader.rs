@@ -183,13 +183,16 @@ impl Reader {
     /// Reads `out[pos..stable]` (whole tokens; `holes` are cut).
     pub(crate) fn read(
         &mut self,
-        out: &[u8],
+        text: &str,
         stable: usize,
         holes: &[(usize, usize)],
         decided: Decided,
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) {
         let Decided { at, run, open } = decided;
+        // Bytes to scan; pieces are taken from `text` (the output is text,
+        // and every piece starts and ends at an ASCII byte or a lead byte).
+        let out = text.as_bytes();
         for &h in holes.get(self.holes_seen..).unwrap_or_default() {
             let i = self.holes.partition_point(|x| x.0 < h.0);
             self.holes.insert(i, h);
@@ -197,7 +200,7 @@ impl Reader {
         self.holes_seen = holes.len();
         while self.pos < stable {
             if self.open.is_some() {
-                if !self.string_content(out, stable, (at, run), (sink, notes)) {
+                if !self.string_content(text, stable, (at, run), (sink, notes)) {
                     break;
                 }
                 continue;
@@ -292,9 +295,9 @@ impl Reader {
                         let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
                         if let Some(f) = self.frames.last_mut() {
                             f.key.clear();
-                            match core::str::from_utf8(raw) {
-                                Ok(text) if !raw.iter().any(|&b| b == b'\\' || b == 0xE2) => {
-                                    f.key.push_str(text);
+                            match text.get(self.pos + 1..end - 1) {
+                                Some(key) if !raw.iter().any(|&b| b == b'\\' || b == 0xE2) => {
+                                    f.key.push_str(key);
                                 }
                                 _ => f.key.push_str(&decode_content(raw).0),
                             }
@@ -328,11 +331,10 @@ impl Reader {
                             matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r' | b':')
                         })
                         .unwrap_or(stable - self.pos);
-                    let token = out.get(self.pos..self.pos + len).unwrap_or_default();
-                    let text = core::str::from_utf8(token).unwrap_or("null");
+                    let token = text.get(self.pos..self.pos + len).unwrap_or("null");
                     self.pos += len.max(1);
                     let decl = self.begin_value(out, holes, at, sink);
-                    sink.push(DeltaOp::Add, at, &self.path, text);
+                    sink.push(DeltaOp::Add, at, &self.path, token);
                     let path = if self.settles_with_value(decl) {
                         self.path.clone()
                     } else {
@@ -341,7 +343,7 @@ impl Reader {
                     self.settle(
                         path,
                         decl,
-                        || Value::parse(text).unwrap_or(Value::Null),
+                        || Value::parse(token).unwrap_or(Value::Null),
                         notes,
                     );
                 }
@@ -354,7 +356,7 @@ impl Reader {
     /// its end; false when it has to wait for more output.
     fn string_content(
         &mut self,
-        out: &[u8],
+        text: &str,
         stable: usize,
         (at, run): (usize, Option<(usize, usize, usize)>),
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
@@ -362,7 +364,7 @@ impl Reader {
         let Some(open) = self.open.as_mut() else {
             return true;
         };
-        let rest = out.get(self.pos..stable).unwrap_or_default();
+        let rest = text.as_bytes().get(self.pos..stable).unwrap_or_default();
         // One scan finds the closing quote of a piece with nothing to
         // decode (no escape, no U+2028/U+2029 lead byte), the usual case.
         let stop = rest
@@ -379,9 +381,9 @@ impl Reader {
             let plain = plain || !raw.iter().any(|&b| b == b'\\' || b == 0xE2);
             // The JSON text of the piece: the output bytes themselves when
             // its escapes are the ones `Value::to_json` writes.
-            let (json, text) = match core::str::from_utf8(raw) {
-                Ok(text) if plain => (None, Some(text)),
-                Ok(text) if compact_escapes(raw) => (None, Some(text)),
+            let (json, text) = match text.get(self.pos..self.pos + upto) {
+                Some(piece) if plain => (None, Some(piece)),
+                Some(piece) if compact_escapes(raw) => (None, Some(piece)),
                 _ => (Some(decode_content(raw)), None),
             };
             if open.keep {
