@@ -21,9 +21,21 @@ enum Kind {
 }
 
 /// The received bytes and the engine's view of them.
+///
+/// While the input is UTF-8 it is kept as text, so the engine writes its
+/// pieces without checking them again; the bytes of a character cut by
+/// the end of a chunk wait apart until it completes (the engine reads
+/// whole characters, as if the chunk had ended before it). An invalid
+/// sequence, or the end of the input inside a character, turns the text
+/// into bytes, once.
 #[derive(Default)]
 pub(crate) struct Source {
-    input: Vec<u8>,
+    /// The input as text, while it is.
+    text: String,
+    /// The start of a character the last chunk cut (at most 3 bytes).
+    tail: Vec<u8>,
+    /// The whole input, once it is not text.
+    bytes: Option<Vec<u8>>,
     kind: Kind,
     /// The input limit: the engine reads what the first `limit` input
     /// bytes give.
@@ -31,14 +43,54 @@ pub(crate) struct Source {
     /// For an escaped document: the source length the first `limit` input
     /// bytes gave.
     cut: Option<usize>,
-    /// The input's prefix known to be whole UTF-8 characters (checked once,
-    /// as it arrives), and whether an invalid sequence came after it.
-    utf8_upto: usize,
-    utf8_bad: bool,
-    /// `input[..utf8_upto]` as text: the engine writes pieces of it
-    /// without checking them again (a copy, since the crate has no
-    /// `unsafe` to view the bytes as text without a check).
-    text: String,
+}
+
+/// The bytes the engine may read: the text, or the bytes once it is not.
+fn visible<'s>(text: &'s str, bytes: &'s Option<Vec<u8>>) -> &'s [u8] {
+    match bytes {
+        Some(b) => b,
+        None => text.as_bytes(),
+    }
+}
+
+/// The length of the UTF-8 sequence a lead byte starts.
+fn sequence_len(lead: u8) -> usize {
+    match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// Appends `chunk` to the text (a cut character's start kept in `tail`);
+/// false at an invalid sequence.
+fn push_text(text: &mut String, tail: &mut Vec<u8>, chunk: &[u8]) -> bool {
+    let mut rest = chunk;
+    if let Some(&lead) = tail.first() {
+        let take = sequence_len(lead)
+            .saturating_sub(tail.len())
+            .min(rest.len());
+        tail.extend_from_slice(rest.get(..take).unwrap_or_default());
+        rest = rest.get(take..).unwrap_or_default();
+        match core::str::from_utf8(tail) {
+            Ok(c) => text.push_str(c),
+            Err(e) if e.error_len().is_none() => return true,
+            Err(_) => return false,
+        }
+        tail.clear();
+    }
+    match core::str::from_utf8(rest) {
+        Ok(t) => text.push_str(t),
+        Err(e) => {
+            let (valid, cut) = rest.split_at(e.valid_up_to());
+            text.push_str(core::str::from_utf8(valid).unwrap_or_default());
+            if e.error_len().is_some() {
+                return false;
+            }
+            tail.extend_from_slice(cut);
+        }
+    }
+    true
 }
 
 fn skip_ws(input: &[u8], mut i: usize) -> usize {
@@ -85,32 +137,43 @@ impl Source {
         }
     }
 
+    /// The received bytes the engine may read (all of them after
+    /// [`Source::finish`]).
     pub(crate) fn input(&self) -> &[u8] {
-        &self.input
+        visible(&self.text, &self.bytes)
+    }
+
+    /// How many bytes arrived.
+    pub(crate) fn len(&self) -> usize {
+        match &self.bytes {
+            Some(b) => b.len(),
+            None => self.text.len() + self.tail.len(),
+        }
+    }
+
+    /// The text and the cut character become bytes (`chunk` follows them).
+    fn become_bytes(&mut self, chunk: &[u8]) {
+        let mut b = core::mem::take(&mut self.text).into_bytes();
+        b.extend_from_slice(&self.tail);
+        b.extend_from_slice(chunk);
+        self.tail.clear();
+        self.bytes = Some(b);
     }
 
     pub(crate) fn push(&mut self, chunk: &[u8]) {
-        self.input.extend_from_slice(chunk);
-        if !self.utf8_bad {
-            let rest = self.input.get(self.utf8_upto..).unwrap_or_default();
-            match core::str::from_utf8(rest) {
-                Ok(t) => {
-                    self.text.push_str(t);
-                    self.utf8_upto = self.input.len();
-                }
-                Err(e) => {
-                    let valid = rest.get(..e.valid_up_to()).unwrap_or_default();
-                    self.text
-                        .push_str(core::str::from_utf8(valid).unwrap_or_default());
-                    self.utf8_upto += e.valid_up_to();
-                    // A sequence cut by the end of the chunk may still
-                    // complete.
-                    self.utf8_bad = e.error_len().is_some();
+        match &mut self.bytes {
+            Some(b) => b.extend_from_slice(chunk),
+            None => {
+                let (len, tail) = (self.text.len(), self.tail.clone());
+                if !push_text(&mut self.text, &mut self.tail, chunk) {
+                    self.text.truncate(len);
+                    self.tail = tail;
+                    self.become_bytes(chunk);
                 }
             }
         }
         if let Kind::Undecided = self.kind {
-            self.kind = match escaped_prefix(&self.input) {
+            self.kind = match escaped_prefix(self.input()) {
                 None => Kind::Undecided,
                 Some(None) => Kind::Plain,
                 Some(Some(shift)) => Kind::Escaped {
@@ -131,19 +194,20 @@ impl Source {
         };
         let limit = self.limit;
         let cut = &mut self.cut;
+        let input = visible(&self.text, &self.bytes);
         let mut mark = |done: usize, len: usize| {
             if done >= limit && cut.is_none() {
                 *cut = Some(len);
             }
         };
-        while let Some(&b) = self.input.get(*done) {
+        while let Some(&b) = input.get(*done) {
             mark(*done, src.len());
             if b != b'\\' {
                 src.push(b);
                 *done += 1;
                 continue;
             }
-            match self.input.get(*done + 1) {
+            match input.get(*done + 1) {
                 Some(&x) => {
                     match unescaped(x) {
                         Some(u) => src.push(u),
@@ -163,8 +227,11 @@ impl Source {
 
     /// The input is complete.
     pub(crate) fn finish(&mut self) {
+        if !self.tail.is_empty() && self.bytes.is_none() {
+            self.become_bytes(&[]);
+        }
         if let Kind::Undecided = self.kind {
-            self.kind = match crate::finish::escaped_document(&self.input) {
+            self.kind = match crate::finish::escaped_document(self.input()) {
                 None => Kind::Plain,
                 Some(shift) => Kind::Escaped {
                     shift,
@@ -176,35 +243,33 @@ impl Source {
         self.unescape(true);
     }
 
-    /// Whether the engine's source is whole UTF-8 characters (plain input
-    /// only, none cut by the end of what arrived or by the input limit):
-    /// its string scans may then copy non-ASCII runs without decoding them.
+    /// Whether the engine's source is whole UTF-8 characters (plain text
+    /// input, not cut inside a character by the input limit): its string
+    /// scans may then copy non-ASCII runs without decoding them.
     pub(crate) fn utf8_known(&self) -> bool {
-        if self.utf8_bad || !matches!(self.kind, Kind::Plain) {
-            return false;
-        }
-        let len = self.input.len().min(self.limit);
-        let cut_by_limit = self.input.get(len).is_some_and(|&b| b & 0xC0 == 0x80);
-        self.utf8_upto >= len && !cut_by_limit
+        matches!(self.kind, Kind::Plain)
+            && self.bytes.is_none()
+            && self.text.is_char_boundary(self.text.len().min(self.limit))
     }
 
-    /// The engine's source as text, as far as it is known to be text
-    /// (empty for an escaped document, whose source is built apart).
+    /// The engine's source as text when it is text (plain input not cut
+    /// inside a character by the input limit), else empty.
     pub(crate) fn engine_text(&self) -> &str {
-        match self.kind {
-            Kind::Plain => {
-                let upto = self.text.len().min(self.limit);
-                self.text.get(..upto).unwrap_or_default()
-            }
+        match (&self.kind, &self.bytes) {
+            (Kind::Plain, None) => self
+                .text
+                .get(..self.text.len().min(self.limit))
+                .unwrap_or_default(),
             _ => "",
         }
     }
 
     /// What the engine reads, once decided.
     pub(crate) fn engine_src(&self) -> Option<&[u8]> {
+        let input = self.input();
         match &self.kind {
             Kind::Undecided => None,
-            Kind::Plain => self.input.get(..self.limit).or(Some(&self.input)),
+            Kind::Plain => input.get(..self.limit).or(Some(input)),
             Kind::Escaped { src, .. } => src.get(..self.cut.unwrap_or(src.len())),
         }
     }
@@ -227,20 +292,44 @@ impl Source {
 mod tests {
     use super::Source;
 
-    /// Whole characters so far: a chunk that cuts one waits for the rest,
-    /// an invalid sequence ends it for good, and the input limit must not
-    /// cut one either.
+    /// The engine reads whole characters: a chunk that cuts one holds its
+    /// bytes back until the rest arrives, an invalid sequence turns the
+    /// input into bytes for good, and the input limit must not cut a
+    /// character of text either.
     #[test]
-    fn utf8_known_follows_whole_characters() {
+    fn the_engine_reads_whole_characters() {
         let mut s = Source::new(usize::MAX);
         s.push(b"[\"ab\xC3");
-        assert!(!s.utf8_known());
-        s.push(b"\xA9\"");
         assert!(s.utf8_known());
+        assert_eq!((s.input(), s.len()), (&b"[\"ab"[..], 5));
+        assert_eq!(s.engine_text(), "[\"ab");
+        s.push(b"\xA9");
+        assert_eq!(s.engine_text(), "[\"ab\u{e9}");
+        // A character cut twice.
+        s.push(b"\xE2\x82");
+        assert_eq!((s.input().len(), s.len()), (6, 8));
+        s.push(b"\xAC\"");
+        assert_eq!(s.engine_text(), "[\"ab\u{e9}\u{20ac}\"");
         s.push(b", \"\xFF\"");
         assert!(!s.utf8_known());
+        assert_eq!(s.engine_text(), "");
+        assert_eq!(s.input(), b"[\"ab\xC3\xA9\xE2\x82\xAC\", \"\xFF\"");
         s.push(b"]");
         assert!(!s.utf8_known());
+        assert_eq!(s.len(), 16);
+        // A bad continuation completing a cut character.
+        let mut bad = Source::new(usize::MAX);
+        bad.push(b"[\"\xC3");
+        bad.push(b"x\"]");
+        assert!(!bad.utf8_known());
+        assert_eq!(bad.input(), b"[\"\xC3x\"]");
+        // The input ends inside a character: all of it is read at the end.
+        let mut end = Source::new(usize::MAX);
+        end.push(b"[\"\xF0\x9F");
+        assert_eq!(end.input(), b"[\"");
+        end.finish();
+        assert_eq!(end.input(), b"[\"\xF0\x9F");
+        assert!(!end.utf8_known());
         let mut cut = Source::new(4);
         cut.push(b"[\"a\xC3\xA9\"]");
         assert!(!cut.utf8_known());

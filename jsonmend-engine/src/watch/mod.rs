@@ -147,7 +147,7 @@ pub struct Watch {
 impl core::fmt::Debug for Watch {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Watch")
-            .field("bytes", &self.source.input().len())
+            .field("bytes", &self.source.len())
             .field("failed", &self.failed)
             .finish()
     }
@@ -278,7 +278,7 @@ impl Watch {
             return Err(e.clone());
         }
         let mut progress = Progress {
-            bytes: self.source.input().len(),
+            bytes: self.source.len(),
             ..Progress::default()
         };
         if self.failed.is_some() {
@@ -291,7 +291,7 @@ impl Watch {
         // What the first `max_input` bytes decide is reported whatever the
         // chunks; the byte after them is `E041`.
         self.run(&mut progress);
-        if self.failed.is_none() && self.source.input().len() > self.opts.max_input {
+        if self.failed.is_none() && self.source.len() > self.opts.max_input {
             let e = Error::new(
                 ErrorCode::E041,
                 alloc::format!("input larger than {} bytes", self.opts.max_input),
