@@ -14,6 +14,8 @@
 mod adversarial;
 #[path = "support/docs.rs"]
 mod docs;
+#[path = "support/paired.rs"]
+mod paired;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -110,11 +112,9 @@ fn adversarial_scaling(c: &mut Criterion) {
     g.finish();
 }
 
-/// The peer comparisons again as interleaved pairs: each round times one
-/// call of each function back to back (in alternating order), so a burst
-/// of load on this shared VM slows both sides of a pair alike. Printed as
-/// the median of the per-round ratios next to criterion's medians, which
-/// are taken minutes apart.
+/// The peer comparisons again as interleaved pairs (`support/paired.rs`),
+/// printed as the median of the per-round ratios next to criterion's
+/// medians, which are taken minutes apart.
 fn paired(_c: &mut Criterion) {
     let (valid, defects) = docs::documents(21_843);
     type Run<'a> = (&'a str, &'a dyn Fn(&str) -> usize);
@@ -125,46 +125,24 @@ fn paired(_c: &mut Criterion) {
     let serde: Run<'_> = ("serde_json", &|d| {
         usize::from(serde_json::from_str::<serde::de::IgnoredAny>(d).is_ok())
     });
-    let time = |f: &dyn Fn(&str) -> usize, doc: &str| {
-        let t = std::time::Instant::now();
-        black_box(f(black_box(doc)));
-        t.elapsed().as_secs_f64()
-    };
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
     for (name, doc, peer) in [
         ("defects", &defects, jsonfix),
         ("valid", &valid, jsonfix),
         ("valid", &valid, serde),
     ] {
         const ROUNDS: usize = 41;
-        let (mut a, mut b, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
-        time(ours.1, doc);
-        time(peer.1, doc);
-        for round in 0..ROUNDS {
-            let (x, y) = if round % 2 == 0 {
-                let x = time(ours.1, doc);
-                (x, time(peer.1, doc))
-            } else {
-                let y = time(peer.1, doc);
-                (time(ours.1, doc), y)
-            };
-            a.push(x);
-            b.push(y);
-            ratio.push(y / x);
-        }
-        let (ma, mb) = (median(&mut a), median(&mut b));
+        let p = paired::interleaved(ROUNDS, &|| (ours.1)(black_box(doc)), &|| {
+            (peer.1)(black_box(doc))
+        });
         eprintln!(
             "paired/{name}: {} ÷ {}, median of {ROUNDS} interleaved pairs: {:.2}× \
              (medians {:.3} ms and {:.3} ms, ratio {:.2}×)",
             peer.0,
             ours.0,
-            median(&mut ratio),
-            mb * 1e3,
-            ma * 1e3,
-            mb / ma
+            p.ratio,
+            p.b * 1e3,
+            p.a * 1e3,
+            p.b / p.a
         );
     }
 }
@@ -180,10 +158,7 @@ fn paired_scaling(_c: &mut Criterion) {
         black_box(jsonmend_engine::repair_text(black_box(doc)).map_or(0, |r| r.text.len()));
         t.elapsed().as_secs_f64()
     };
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
+    let median = paired::median;
     for family in ["valid", "defects", "missing-commas"] {
         let doc = |bytes: usize| match family {
             "missing-commas" => missing_commas(bytes),
@@ -197,9 +172,9 @@ fn paired_scaling(_c: &mut Criterion) {
         let mut ratio = Vec::new();
         time(&small);
         for _ in 0..ROUNDS {
-            let mut t = (0..21).map(|_| time(&small)).collect();
+            let mut t: Vec<f64> = (0..21).map(|_| time(&small)).collect();
             let per_byte_small = median(&mut t) / small.len() as f64;
-            let mut t = (0..3).map(|_| time(&large)).collect();
+            let mut t: Vec<f64> = (0..3).map(|_| time(&large)).collect();
             let per_byte_large = median(&mut t) / large.len() as f64;
             ratio.push(per_byte_large / per_byte_small);
         }

@@ -11,6 +11,8 @@
 
 #[path = "support/docs.rs"]
 mod docs;
+#[path = "support/paired.rs"]
+mod paired;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use jsonmend_engine::{Options, Watch};
@@ -57,6 +59,29 @@ fn small(c: &mut Criterion) {
     }
 }
 
+/// 4 KiB feeds against one-shot repair again as interleaved pairs
+/// (`support/paired.rs`): the median of the per-round ratios, next to
+/// criterion's medians, which are taken minutes apart.
+fn paired(_c: &mut Criterion) {
+    let (valid, defects) = docs::documents(docs::records_for(150_000));
+    for (name, doc) in [
+        ("watch-150KB-valid", &valid),
+        ("watch-150KB-defects", &defects),
+    ] {
+        const ROUNDS: usize = 41;
+        let p = paired::interleaved(ROUNDS, &|| one_shot(black_box(doc)), &|| {
+            watch(black_box(doc), 4096)
+        });
+        eprintln!(
+            "paired/{name}: watch-4KiB ÷ jsonmend-engine, median of {ROUNDS} interleaved \
+             pairs: {:.2}× (medians {:.3} ms and {:.3} ms)",
+            p.ratio,
+            p.b * 1e3,
+            p.a * 1e3
+        );
+    }
+}
+
 fn scaling(c: &mut Criterion) {
     let mut g = c.benchmark_group("watch-scaling");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
@@ -79,5 +104,5 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, small, scaling);
+criterion_group!(benches, small, paired, scaling);
 criterion_main!(benches);
