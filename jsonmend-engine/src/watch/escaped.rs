@@ -62,37 +62,6 @@ fn sequence_len(lead: u8) -> usize {
     }
 }
 
-/// Appends `chunk` to the text (a cut character's start kept in `tail`);
-/// false at an invalid sequence.
-fn push_text(text: &mut String, tail: &mut Vec<u8>, chunk: &[u8]) -> bool {
-    let mut rest = chunk;
-    if let Some(&lead) = tail.first() {
-        let take = sequence_len(lead)
-            .saturating_sub(tail.len())
-            .min(rest.len());
-        tail.extend_from_slice(rest.get(..take).unwrap_or_default());
-        rest = rest.get(take..).unwrap_or_default();
-        match core::str::from_utf8(tail) {
-            Ok(c) => text.push_str(c),
-            Err(e) if e.error_len().is_none() => return true,
-            Err(_) => return false,
-        }
-        tail.clear();
-    }
-    match core::str::from_utf8(rest) {
-        Ok(t) => text.push_str(t),
-        Err(e) => {
-            let (valid, cut) = rest.split_at(e.valid_up_to());
-            text.push_str(core::str::from_utf8(valid).unwrap_or_default());
-            if e.error_len().is_some() {
-                return false;
-            }
-            tail.extend_from_slice(cut);
-        }
-    }
-    true
-}
-
 fn skip_ws(input: &[u8], mut i: usize) -> usize {
     while let Some(b' ' | b'\t' | b'\n' | b'\r') = input.get(i) {
         i += 1;
@@ -160,17 +129,45 @@ impl Source {
         self.bytes = Some(b);
     }
 
+    /// Appends `chunk` to the text (a cut character's start waits in
+    /// `tail`). At an invalid sequence the text, the cut character and
+    /// the rest of the chunk become bytes: the text, `tail` and what is
+    /// left of the chunk are always the input, in order.
+    fn push_text(&mut self, chunk: &[u8]) {
+        let mut rest = chunk;
+        if let Some(&lead) = self.tail.first() {
+            let take = sequence_len(lead)
+                .saturating_sub(self.tail.len())
+                .min(rest.len());
+            let (head, after) = rest.split_at(take);
+            self.tail.extend_from_slice(head);
+            rest = after;
+            match core::str::from_utf8(&self.tail) {
+                Ok(c) => self.text.push_str(c),
+                Err(e) if e.error_len().is_none() => return,
+                Err(_) => return self.become_bytes(rest),
+            }
+            self.tail.clear();
+        }
+        match core::str::from_utf8(rest) {
+            Ok(t) => self.text.push_str(t),
+            Err(e) => {
+                let (valid, cut) = rest.split_at(e.valid_up_to());
+                self.text
+                    .push_str(core::str::from_utf8(valid).unwrap_or_default());
+                if e.error_len().is_some() {
+                    self.become_bytes(cut);
+                } else {
+                    self.tail.extend_from_slice(cut);
+                }
+            }
+        }
+    }
+
     pub(crate) fn push(&mut self, chunk: &[u8]) {
         match &mut self.bytes {
             Some(b) => b.extend_from_slice(chunk),
-            None => {
-                let (len, tail) = (self.text.len(), self.tail.clone());
-                if !push_text(&mut self.text, &mut self.tail, chunk) {
-                    self.text.truncate(len);
-                    self.tail = tail;
-                    self.become_bytes(chunk);
-                }
-            }
+            None => self.push_text(chunk),
         }
         if let Kind::Undecided = self.kind {
             self.kind = match escaped_prefix(self.input()) {
