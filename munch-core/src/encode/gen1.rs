@@ -224,7 +224,14 @@ pub(crate) fn encode(
             (cols, types)
         })
         .collect();
-    let mut builder = Builder::default();
+    // Room for every `str` cell, so the table of distinct strings is
+    // never rebuilt while it grows.
+    let cells: usize = tables
+        .iter()
+        .zip(&typed)
+        .map(|(t, (_, types))| t.rows.len() * types.iter().filter(|&&ty| ty == "str").count())
+        .sum();
+    let mut builder = Builder::with_capacity(cells);
     for (t, (_, types)) in tables.iter().zip(&typed) {
         for row in t.rows {
             // Every row has the table's key sequence (see `homogeneous`).

@@ -90,7 +90,13 @@ pub(crate) fn encode(
         }
     }
 
-    let mut builder = Builder::default();
+    // Room for every interned cell, so the table of distinct strings is
+    // never rebuilt while it grows.
+    let mut cells = 0usize;
+    for t in tables {
+        cells += rows_of(response, t.key)?.len() * t.intern.len();
+    }
+    let mut builder = Builder::with_capacity(cells);
     for t in tables {
         for row in rows_of(response, t.key)? {
             if let Kind::Dict(m) = kind(row) {

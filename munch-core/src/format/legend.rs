@@ -301,6 +301,15 @@ fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
 }
 
 impl<'v> Builder<'v> {
+    /// A builder with room for `n` distinct strings (its table is not
+    /// rebuilt as it grows to them).
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        Builder {
+            order: Vec::with_capacity(n),
+            index: HashMap::with_capacity(n),
+        }
+    }
+
     /// Counts one occurrence of a non-empty string.
     pub(crate) fn observe(&mut self, s: &'v str) {
         if s.is_empty() {
