@@ -224,8 +224,8 @@ pub(crate) fn encode(
             (cols, types)
         })
         .collect();
-    // Room for every `str` cell, so the table of distinct strings is
-    // never rebuilt while it grows.
+    // Room for every `str` cell (up to a bound), so the table of distinct
+    // strings is not rebuilt while it grows.
     let cells: usize = tables
         .iter()
         .zip(&typed)

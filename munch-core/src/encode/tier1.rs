@@ -90,8 +90,8 @@ pub(crate) fn encode(
         }
     }
 
-    // Room for every interned cell, so the table of distinct strings is
-    // never rebuilt while it grows.
+    // Room for every interned cell (up to a bound), so the table of distinct
+    // strings is not rebuilt while it grows.
     let mut cells = 0usize;
     for t in tables {
         cells += rows_of(response, t.key)?.len() * t.intern.len();

@@ -301,9 +301,14 @@ fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
 }
 
 impl<'v> Builder<'v> {
-    /// A builder with room for `n` distinct strings (its table is not
-    /// rebuilt as it grows to them).
+    /// The most distinct strings room is made for up front.
+    const ROOM: usize = 1 << 16;
+
+    /// A builder with room for `n` distinct strings, up to
+    /// [`Builder::ROOM`] (its table is not rebuilt as it grows to them; a
+    /// large input of few distinct strings does not get a large table).
     pub(crate) fn with_capacity(n: usize) -> Self {
+        let n = n.min(Self::ROOM);
         Builder {
             order: Vec::with_capacity(n),
             index: HashMap::with_capacity(n),
