@@ -6,6 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use crate::munch_ref::Paired;
 use crate::util::{cargo, root, step};
 
 /// Crates with comparison benches. Inside each criterion group the
@@ -57,6 +58,7 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     }
     let mut results = Vec::new();
     collect(&root().join("target/criterion"), started, &mut results);
+    let mut paired = Vec::new();
     if crates.contains(&"munch-core") {
         match crate::munch_ref::time_reference() {
             Ok(rows) => {
@@ -82,16 +84,71 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
             }
             Err(e) => eprintln!("xtask: skipping the Python reference: {e}"),
         }
+        if results.iter().any(|r| r.function == "jcodemunch-mcp") {
+            match crate::munch_ref::time_paired(PAIRED_ROUNDS) {
+                Ok(p) => paired = p,
+                Err(e) => eprintln!("xtask: skipping the paired rounds: {e}"),
+            }
+        }
     }
     results.sort_by(|a, b| (&a.group, &a.function).cmp(&(&b.group, &b.function)));
     print_table(&results);
     let scaling = scaling(&results);
     print_scaling(&scaling);
+    print_paired(&paired);
     let out = root().join("target/bench/results.json");
     fs::create_dir_all(root().join("target/bench")).map_err(|e| e.to_string())?;
-    fs::write(&out, results_json(&results, &scaling)).map_err(|e| e.to_string())?;
+    fs::write(&out, results_json(&results, &scaling, &paired)).map_err(|e| e.to_string())?;
     println!("\nxtask: results in {}", out.display());
     Ok(())
+}
+
+/// Rounds of the reference and munch-core timed in turn.
+const PAIRED_ROUNDS: usize = 5;
+
+/// The median of `v` (the upper one of an even count).
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// Each round's ratio, reference time ÷ ours.
+fn round_ratios(p: &Paired) -> Vec<f64> {
+    p.reference
+        .iter()
+        .zip(&p.ours)
+        .map(|(r, o)| r / o)
+        .collect()
+}
+
+fn print_paired(rows: &[Paired]) {
+    let Some(first) = rows.first() else { return };
+    println!(
+        "\n{} rounds, the reference then munch-core, each the median of 9 calls:",
+        first.ours.len()
+    );
+    println!(
+        "{:<26} {:>14} {:>16} {:>9} {:>17}",
+        "group", "munch-core", "jcodemunch-mcp", "ratio", "rounds"
+    );
+    for p in rows {
+        let ratios = round_ratios(p);
+        let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = ratios.iter().copied().fold(0.0, f64::max);
+        println!(
+            "{:<26} {:>14} {:>16} {:>8.2}× {:>8.2}–{:.2}×",
+            p.group,
+            human_time(median(&p.ours)),
+            human_time(median(&p.reference)),
+            median(&ratios),
+            lo,
+            hi
+        );
+    }
+    println!(
+        "ratio = the median over rounds of the reference's time ÷ munch-core's in the same round; the borrowed decodes are paired with the reference's decode"
+    );
 }
 
 /// One function measured at 1 MB and 100 MB in the same run: time per
@@ -172,7 +229,7 @@ fn json_num(x: Option<f64>) -> String {
 /// `target/bench/results.json`: every median of the run with its
 /// throughput and its ratio against ours in the same group, and the
 /// scaling rows.
-fn results_json(results: &[Result], scaling: &[Scaling]) -> String {
+fn results_json(results: &[Result], scaling: &[Scaling], paired: &[Paired]) -> String {
     let when = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -206,10 +263,28 @@ fn results_json(results: &[Result], scaling: &[Scaling]) -> String {
             )
         })
         .collect();
+    let pairs: Vec<String> = paired
+        .iter()
+        .map(|p| {
+            format!(
+                "{{\"group\":{},\"munch_core_ns\":{},\"reference_ns\":{},\"ratio\":{},\"round_ratios\":[{}]}}",
+                json_str(&p.group),
+                json_num(Some(median(&p.ours))),
+                json_num(Some(median(&p.reference))),
+                json_num(Some(median(&round_ratios(p)))),
+                round_ratios(p)
+                    .iter()
+                    .map(|r| json_num(Some(*r)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
     format!(
-        "{{\"unix_time\":{when},\"statistic\":\"criterion median\",\"results\":[{}],\"scaling\":[{}]}}\n",
+        "{{\"unix_time\":{when},\"statistic\":\"criterion median\",\"results\":[{}],\"scaling\":[{}],\"paired\":[{}]}}\n",
         rows.join(","),
-        scale.join(",")
+        scale.join(","),
+        pairs.join(",")
     )
 }
 
@@ -318,7 +393,7 @@ fn human_time(ns: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Result, json_str, results_json, scaling};
+    use super::{Paired, Result, json_str, median, results_json, round_ratios, scaling};
 
     fn r(group: &str, function: &str, median_ns: f64, bytes: f64) -> Result {
         Result {
@@ -345,8 +420,23 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].function, "defects");
         assert!((s[0].per_byte_100 / s[0].per_byte_1 - 1.25).abs() < 1e-9);
-        let json = results_json(&rows, &s);
+        let json = results_json(&rows, &s, &[]);
         assert!(json.contains("\"function\":\"defects/100MB\""), "{json}");
         assert!(json.contains("\"ratio\":1.25"), "{json}");
+    }
+
+    #[test]
+    fn paired_rounds_give_the_median_ratio() {
+        let p = Paired {
+            group: "decode_tier1_borrowed".into(),
+            reference: vec![30.0, 20.0, 50.0],
+            ours: vec![1.0, 2.0, 1.0],
+        };
+        // Round ratios 30, 10, 50: the median is 30, though the medians
+        // of the two sides (30 and 1) would also say 30 here.
+        assert_eq!(round_ratios(&p), [30.0, 10.0, 50.0]);
+        assert!((median(&round_ratios(&p)) - 30.0).abs() < 1e-9);
+        let json = results_json(&[], &[], &[p]);
+        assert!(json.contains("\"round_ratios\":[30,10,50]"), "{json}");
     }
 }

@@ -12,7 +12,8 @@
 //!   return exactly each input (spec D3's promise, checked from outside).
 //! - `cargo xtask bench munch` times the reference on the document the
 //!   criterion bench wrote (`target/munch-bench/search_symbols_5000.json`):
-//!   its tier-1 and gen1 encoders and its decoder, median of repeated runs.
+//!   its tier-1 and gen1 encoders and its decoder, median of repeated runs;
+//!   then the reference and munch-core in turn, round after round.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -209,36 +210,58 @@ p1, _ = ss1.encode("search_symbols", resp)
 p2, _ = generic.encode("get_hotspots", resp)
 rows = {
   "encode_tier1": median(lambda: ss1.encode("search_symbols", resp)),
-  "encode_gen1": median(lambda: generic.encode("get_hotspots", resp)),
   "decode_tier1": median(lambda: decode(p1)),
   "decode_gen1": median(lambda: decode(p2)),
 }
+# One round of the paired timing leaves out the slowest call.
+if len(sys.argv) < 4:
+    rows["encode_gen1"] = median(lambda: generic.encode("get_hotspots", resp))
 for k, v in rows.items():
     print(k, v)
 "##;
 
-pub(crate) fn time_reference() -> Result<Vec<(String, f64)>, String> {
+/// The bench document the criterion bench wrote.
+fn bench_document() -> Result<PathBuf, String> {
     let doc = root().join("target/munch-bench/search_symbols_5000.json");
-    if !doc.exists() {
-        return Err(format!(
+    if doc.exists() {
+        Ok(doc)
+    } else {
+        Err(format!(
             "{} is missing (the criterion bench writes it)",
             doc.display()
-        ));
+        ))
     }
+}
+
+pub(crate) fn time_reference() -> Result<Vec<(String, f64)>, String> {
+    let doc = bench_document()?;
     let site = install()?;
     eprintln!(
         "xtask: ── timing the Python reference (jcodemunch-mcp 1.108.399) on the same document"
     );
-    let out = Command::new("python3")
-        .env("PYTHONHASHSEED", "0")
+    reference_round(&site, &doc, false)
+}
+
+/// One run of the reference's timing script (`round`: without gen1
+/// encoding, the slowest call).
+fn reference_round(site: &Path, doc: &Path, round: bool) -> Result<Vec<(String, f64)>, String> {
+    let mut cmd = Command::new("python3");
+    cmd.env("PYTHONHASHSEED", "0")
         .args(["-c", TIMING])
-        .arg(&site)
-        .arg(&doc)
-        .output()
-        .map_err(|e| format!("python3: {e}"))?;
+        .arg(site)
+        .arg(doc);
+    if round {
+        cmd.arg("round");
+    }
+    timings(&mut cmd, "reference timing")
+}
+
+/// The `group median_ns` lines a timing command prints.
+fn timings(cmd: &mut Command, what: &str) -> Result<Vec<(String, f64)>, String> {
+    let out = cmd.output().map_err(|e| format!("{what}: {e}"))?;
     if !out.status.success() {
         return Err(format!(
-            "reference timing failed:\n{}",
+            "{what} failed:\n{}",
             String::from_utf8_lossy(&out.stderr)
         ));
     }
@@ -249,6 +272,61 @@ pub(crate) fn time_reference() -> Result<Vec<(String, f64)>, String> {
             Some((k.to_string(), v.trim().parse().ok()?))
         })
         .collect())
+}
+
+/// One group of the paired timing: the reference's and munch-core's
+/// median per round, in ns.
+pub(crate) struct Paired {
+    pub(crate) group: String,
+    pub(crate) reference: Vec<f64>,
+    pub(crate) ours: Vec<f64>,
+}
+
+/// Times the reference and munch-core (`munch-bench`'s `timer` example)
+/// in turn, `rounds` times, on the bench document: each ratio is taken
+/// from two timings made one right after the other, so a change of load
+/// during the run moves both sides of it.
+pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
+    let doc = bench_document()?;
+    let site = install()?;
+    step(
+        "build munch-bench's timer",
+        crate::util::cargo().args([
+            "build",
+            "--release",
+            "-q",
+            "-p",
+            "munch-bench",
+            "--example",
+            "timer",
+        ]),
+    )?;
+    let timer = root().join("target/release/examples/timer");
+    eprintln!("xtask: ── the reference and munch-core in turn, {rounds} rounds");
+    let mut paired: Vec<Paired> = Vec::new();
+    for _ in 0..rounds {
+        let reference = reference_round(&site, &doc, true)?;
+        let ours = timings(Command::new(&timer).arg(&doc), "munch-core timing")?;
+        for (group, ns) in ours {
+            // The borrowed decode's peer is the reference's decode.
+            let peer = group.strip_suffix("_borrowed").unwrap_or(&group);
+            let Some(&(_, r)) = reference.iter().find(|(g, _)| g == peer) else {
+                continue;
+            };
+            match paired.iter_mut().find(|p| p.group == group) {
+                Some(p) => {
+                    p.reference.push(r);
+                    p.ours.push(ns);
+                }
+                None => paired.push(Paired {
+                    group,
+                    reference: vec![r],
+                    ours: vec![ns],
+                }),
+            }
+        }
+    }
+    Ok(paired)
 }
 
 /// Python helpers the comparison scripts share: `unsentinel` reads the

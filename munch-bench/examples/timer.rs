@@ -1,0 +1,86 @@
+//! Times munch-core on a bench document, the way `cargo xtask bench munch`
+//! times the Python reference: the median of nine calls, after warming up. `cargo xtask bench munch` runs it in turn with the
+//! reference, round after round, so that both sides of each ratio are
+//! measured under the same load.
+//!
+//! ```text
+//! cargo run --release -p munch-bench --example timer -- target/munch-bench/search_symbols_5000.json
+//! ```
+//!
+//! Prints one line per group: its name and the median time in ns.
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use munch_core::{Format, Mode, Options, decode, decode_borrowed, encode};
+
+/// The median time of nine calls of `f`, in ns, after calls for at least
+/// 0.2 s: a fresh process first takes its memory from the system (the
+/// reference's process has run other timings before its decodes).
+fn median(mut f: impl FnMut()) -> u128 {
+    let warm = Instant::now();
+    f();
+    while warm.elapsed().as_millis() < 200 {
+        f();
+    }
+    let mut times: Vec<u128> = (0..9)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_nanos()
+        })
+        .collect();
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or(0)
+}
+
+fn main() {
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: timer <document.json>");
+    let text = std::fs::read_to_string(&path).expect("cannot read the document");
+    let value: serde_json::Value = serde_json::from_str(&text).expect("not JSON");
+    let opts = Options {
+        format: Format::Compact,
+        mode: Mode::Verified,
+        ..Options::default()
+    };
+    let tier1 = encode("search_symbols", &value, &opts).text;
+    let gen1 = encode("get_hotspots", &value, &opts).text;
+    let rows = [
+        (
+            "encode_tier1",
+            median(|| {
+                black_box(encode("search_symbols", black_box(&value), &opts));
+            }),
+        ),
+        (
+            "decode_tier1",
+            median(|| {
+                black_box(decode(black_box(&tier1)).unwrap());
+            }),
+        ),
+        (
+            "decode_gen1",
+            median(|| {
+                black_box(decode(black_box(&gen1)).unwrap());
+            }),
+        ),
+        (
+            "decode_tier1_borrowed",
+            median(|| {
+                black_box(decode_borrowed(black_box(&tier1)).unwrap());
+            }),
+        ),
+        (
+            "decode_gen1_borrowed",
+            median(|| {
+                black_box(decode_borrowed(black_box(&gen1)).unwrap());
+            }),
+        ),
+    ];
+    for (group, ns) in rows {
+        println!("{group} {ns}");
+    }
+}
