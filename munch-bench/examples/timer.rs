@@ -48,38 +48,24 @@ fn main() {
     };
     let tier1 = encode("search_symbols", &value, &opts).text;
     let gen1 = encode("get_hotspots", &value, &opts).text;
-    let rows = [
-        (
-            "encode_tier1",
-            median(|| {
-                black_box(encode("search_symbols", black_box(&value), &opts));
-            }),
-        ),
-        (
-            "decode_tier1",
-            median(|| {
-                black_box(decode(black_box(&tier1)).unwrap());
-            }),
-        ),
-        (
-            "decode_gen1",
-            median(|| {
-                black_box(decode(black_box(&gen1)).unwrap());
-            }),
-        ),
-        (
-            "decode_tier1_borrowed",
-            median(|| {
-                black_box(decode_borrowed(black_box(&tier1)).unwrap());
-            }),
-        ),
-        (
-            "decode_gen1_borrowed",
-            median(|| {
-                black_box(decode_borrowed(black_box(&gen1)).unwrap());
-            }),
-        ),
-    ];
+    let mut rows = vec![(
+        String::from("encode_tier1"),
+        median(|| {
+            black_box(encode("search_symbols", black_box(&value), &opts));
+        }),
+    )];
+    for (name, payload) in [("tier1", &tier1), ("gen1", &gen1)] {
+        let owned = median(|| {
+            black_box(decode(black_box(payload)).unwrap());
+        });
+        rows.push((format!("decode_{name}"), owned));
+    }
+    for (name, payload) in [("tier1", &tier1), ("gen1", &gen1)] {
+        let borrowed = median(|| {
+            black_box(decode_borrowed(black_box(payload)).unwrap());
+        });
+        rows.push((format!("decode_{name}_borrowed"), borrowed));
+    }
     for (group, ns) in rows {
         println!("{group} {ns}");
     }
