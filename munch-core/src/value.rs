@@ -3,6 +3,7 @@
 
 use alloc::string::String;
 use core::fmt::Write;
+use core::sync::atomic::{AtomicU8, Ordering};
 use serde_json::{Map, Number, Value};
 
 use crate::py::number::sentinel_float;
@@ -20,6 +21,7 @@ pub(crate) enum Kind<'a> {
 }
 
 /// Python's type of `v`.
+#[inline]
 pub(crate) fn kind(v: &Value) -> Kind<'_> {
     match v {
         Value::Null => Kind::Null,
@@ -47,8 +49,13 @@ pub(crate) fn number_float(n: &Number) -> Option<f64> {
     if !arbitrary_precision() {
         return n.as_f64();
     }
-    // Arbitrary precision: a big int, or a float whose text may not be
-    // finite (`1e400`).
+    number_text_float(n)
+}
+
+/// [`number_float`] under `arbitrary_precision`: a big int, or a float
+/// whose text may not be finite (`1e400`).
+#[cold]
+fn number_text_float(n: &Number) -> Option<f64> {
     let mut text = String::new();
     let _ = write!(text, "{n}");
     if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
@@ -60,20 +67,23 @@ pub(crate) fn number_float(n: &Number) -> Option<f64> {
 
 /// Whether serde_json keeps number text (its `arbitrary_precision`).
 pub(crate) fn arbitrary_precision() -> bool {
-    use core::sync::atomic::{AtomicU8, Ordering};
-    static KNOWN: AtomicU8 = AtomicU8::new(0);
-    match KNOWN.load(Ordering::Relaxed) {
+    match KNOWN_PRECISION.load(Ordering::Relaxed) {
         1 => false,
         2 => true,
-        _ => {
-            // Without the feature a u64-overflowing integer parses as a
-            // float.
-            let ap =
-                serde_json::from_str::<Number>("18446744073709551616").is_ok_and(|n| !n.is_f64());
-            KNOWN.store(if ap { 2 } else { 1 }, Ordering::Relaxed);
-            ap
-        }
+        _ => detect_arbitrary_precision(),
     }
+}
+
+/// What [`arbitrary_precision`] found: 0 not yet looked, 1 off, 2 on.
+static KNOWN_PRECISION: AtomicU8 = AtomicU8::new(0);
+
+/// Looks once: without the feature a u64-overflowing integer parses as a
+/// float.
+#[cold]
+fn detect_arbitrary_precision() -> bool {
+    let ap = serde_json::from_str::<Number>("18446744073709551616").is_ok_and(|n| !n.is_f64());
+    KNOWN_PRECISION.store(if ap { 2 } else { 1 }, Ordering::Relaxed);
+    ap
 }
 
 /// Byte equality without a library call for short strings (keys, cells):
