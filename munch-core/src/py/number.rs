@@ -135,8 +135,10 @@ fn ascii_number(s: &str, other_ascii: bool) -> Option<String> {
 /// Python `float(s)`: whitespace stripped (`number_space`), decimal digits of any script, `_`
 /// between digits, `inf`/`infinity`/`nan` in any case, correctly rounded.
 pub(crate) fn parse_float(s: &str) -> Option<f64> {
-    // Fast path: a plain ASCII decimal (what encoders write); Rust's
-    // grammar equals Python's on these bytes.
+    // Fast path: a plain ASCII decimal (what encoders write). Every text
+    // Rust's `f64` grammar accepts Python's `float` accepts too, with the
+    // same value; Python accepts more (whitespace, `_`, other scripts'
+    // digits), read below.
     let bytes = s.as_bytes();
     if bytes
         .first()
@@ -144,16 +146,16 @@ pub(crate) fn parse_float(s: &str) -> Option<f64> {
         && bytes
             .iter()
             .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
-        && !bytes
-            .get(1..)
-            .unwrap_or_default()
-            .windows(2)
-            .any(|w| matches!(w, [b'-' | b'+', b'-' | b'+']))
     {
         if let Ok(x) = s.parse::<f64>() {
             return Some(x);
         }
     }
+    python_float(s)
+}
+
+/// [`parse_float`] for what Rust's grammar rejects.
+fn python_float(s: &str) -> Option<f64> {
     let ascii = ascii_number(strip_number_space(s), true)?;
     let (negative, body) = match ascii.as_bytes().first() {
         Some(b'-') => (true, ascii.get(1..)?),
@@ -254,6 +256,47 @@ mod tests {
             "", "e5", "1e", ".", "--1", "+-1", "1_.5", "inf1", "0x10", "1,5", "\n0\x1f", "\x1e1.5",
         ] {
             assert_eq!(parse_float(bad), None, "{bad}");
+        }
+    }
+
+    /// The fast path is only a shortcut: on every short text of the
+    /// characters a float is made of, Rust's grammar accepts only what
+    /// the Python reading accepts, with the same bits.
+    #[test]
+    fn rust_grammar_is_within_python_float() {
+        let alphabet = b"09.eE+-naifty_ ";
+        let mut texts = alloc::vec![String::new()];
+        let mut accepted = 0;
+        for _ in 0..5 {
+            let mut longer = Vec::new();
+            for t in &texts {
+                for &c in alphabet {
+                    let mut u = t.clone();
+                    u.push(char::from(c));
+                    if let Ok(x) = u.parse::<f64>() {
+                        accepted += 1;
+                        let y = python_float(&u).map(f64::to_bits);
+                        assert_eq!(y, Some(x.to_bits()), "{u:?}");
+                    }
+                    longer.push(u);
+                }
+            }
+            texts = longer;
+        }
+        assert!(accepted > 500, "{accepted}");
+        for long in [
+            "-InFiNiTy",
+            "+nan",
+            "-NAN",
+            "4.9e-324",
+            "1e-400",
+            "-1e400",
+            "2.2250738585072011e-308",
+            "123456789012345678901234567890.5e-10",
+            "0.7953861584754263",
+        ] {
+            let x = long.parse::<f64>().map(f64::to_bits).ok();
+            assert_eq!(python_float(long).map(f64::to_bits), x, "{long}");
         }
     }
 }
