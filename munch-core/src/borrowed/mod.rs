@@ -33,6 +33,10 @@ pub use decode::{decode_borrowed, decode_borrowed_with};
 /// # Ok::<(), munch_core::DecodeError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+// A word-sized tag (the size stays 32 bytes): with a byte tag, moving a
+// value copied the seven bytes after it in overlapping pieces, and
+// reading them back stalled (borrowed decode 5 % slower).
+#[repr(u64)]
 pub enum BorrowedValue<'a> {
     /// `null`.
     Null,
@@ -319,6 +323,15 @@ impl Serialize for BorrowedValue<'_> {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    /// The word-sized tag costs no room: a value is four words, as with a
+    /// byte tag.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_value_is_four_words() {
+        assert_eq!(core::mem::size_of::<BorrowedValue<'_>>(), 32);
+        assert_eq!(core::mem::size_of::<Option<BorrowedValue<'_>>>(), 32);
+    }
 
     /// Both conversions keep every node, key order and empty container,
     /// and deep trees convert without recursion.
