@@ -88,7 +88,7 @@ fn detect_arbitrary_precision() -> bool {
 
 /// Byte equality without a library call for short strings (keys, cells):
 /// eight bytes at a time, inline.
-#[inline]
+#[inline(always)]
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
