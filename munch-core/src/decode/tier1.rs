@@ -354,11 +354,18 @@ pub(crate) fn verify_plain(
     // Each table's expected rows, met in order as the payload's rows are
     // read (one pass, no table of every field).
     let mut expected = Vec::with_capacity(schema.tables.len());
+    let mut interned = Vec::with_capacity(schema.tables.len());
     for t in schema.tables {
         let Some(Value::Array(rows)) = input.get(t.key) else {
             return Some(false);
         };
         expected.push(rows.iter());
+        interned.push(
+            t.cols
+                .iter()
+                .map(|c| t.interned(c.name))
+                .collect::<Vec<bool>>(),
+        );
     }
     let same = each_row(None, &parts.tables, |row| {
         let Some(tag) = row.first() else {
@@ -371,19 +378,26 @@ pub(crate) fn verify_plain(
         else {
             return true;
         };
-        let (Some(t), Some(Some(want))) = (
+        let (Some(t), Some(interned), Some(Some(want))) = (
             schema.tables.get(ti),
+            interned.get(ti),
             expected.get_mut(ti).map(Iterator::next),
         ) else {
             return false;
         };
-        row_equals(row, t, &parts.legend, want)
+        row_equals(row, t, interned, &parts.legend, want)
     });
     Some(same && expected.iter_mut().all(|rows| rows.next().is_none()))
 }
 
 /// Whether a table row's cells decode to the input row `want`.
-fn row_equals(row: &[Cow<'_, str>], t: &Table, legend: &Legend<'_>, want: &Value) -> bool {
+fn row_equals(
+    row: &[Cow<'_, str>],
+    t: &Table,
+    interned: &[bool],
+    legend: &Legend<'_>,
+    want: &Value,
+) -> bool {
     let Kind::Dict(want) = kind(want) else {
         return false;
     };
@@ -391,12 +405,16 @@ fn row_equals(row: &[Cow<'_, str>], t: &Table, legend: &Legend<'_>, want: &Value
         return false;
     }
     let mut cursor = RowCursor::new(want);
-    t.cols.iter().enumerate().all(|(i, col)| {
-        let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
-        cursor
-            .get(col.name)
-            .is_some_and(|w| cell_equals(cell, t.interned(col.name), col.ty.name(), legend, w))
-    })
+    t.cols
+        .iter()
+        .zip(interned)
+        .enumerate()
+        .all(|(i, (col, &interned))| {
+            let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
+            cursor
+                .get(col.name)
+                .is_some_and(|w| cell_equals(cell, interned, col.ty.name(), legend, w))
+        })
 }
 
 /// [`cell_equals`] for an `int` or `float` cell that reads as a finite

@@ -233,6 +233,7 @@ pub(crate) fn encode(
         let mut any_row = false;
         let mut any_value = false;
         let start = out.len();
+        let interned: alloc::vec::Vec<bool> = t.cols.iter().map(|c| t.interned(c.name)).collect();
         for row in rows {
             let Kind::Dict(m) = kind(row) else {
                 continue;
@@ -241,7 +242,7 @@ pub(crate) fn encode(
             any_row = true;
             out.push_str(t.tag);
             let mut cursor = RowCursor::new(m);
-            for c in t.cols {
+            for (c, &interned) in t.cols.iter().zip(&interned) {
                 out.push(',');
                 let start = out.len();
                 let v = cursor.get(c.name);
@@ -251,9 +252,7 @@ pub(crate) fn encode(
                     }
                 }
                 match v {
-                    Some(Value::String(s)) if t.interned(c.name) => {
-                        legend.encode(s, hardened, &mut out)
-                    }
+                    Some(Value::String(s)) if interned => legend.encode(s, hardened, &mut out),
                     Some(v) => write_value_text(v, &mut out),
                     None => {}
                 }
