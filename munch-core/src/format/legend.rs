@@ -238,6 +238,53 @@ struct Node<'v> {
     label: &'v [u8],
     children: Vec<(u8, u32)>,
     entry: u32,
+    /// The first bytes of up to eight children, one per byte of the word
+    /// (see [`Node::child`]).
+    firsts: u64,
+    /// 0x80 in each byte of `firsts` that holds a child.
+    lanes: u64,
+    /// With more than eight children: per first byte, the child's place
+    /// in `children` plus one (0: none). Empty otherwise.
+    wide: Vec<u32>,
+}
+
+impl Node<'_> {
+    /// Fills `firsts` and `lanes` once the children are final.
+    fn pack(&mut self) {
+        self.firsts = 0;
+        self.lanes = 0;
+        self.wide = Vec::new();
+        if self.children.len() > 8 {
+            self.wide = alloc::vec![0; 256];
+            for (k, (b, _)) in self.children.iter().enumerate() {
+                if let Some(slot) = self.wide.get_mut(usize::from(*b)) {
+                    *slot = k as u32 + 1;
+                }
+            }
+            return;
+        }
+        for (i, (b, _)) in self.children.iter().enumerate() {
+            self.firsts |= u64::from(*b) << (8 * i);
+            self.lanes |= 0x80 << (8 * i);
+        }
+    }
+
+    /// Which child's label starts with `b`: with eight children or fewer,
+    /// every byte of `firsts` compared at once; with more, one table
+    /// lookup (no branch per probe either way).
+    #[inline]
+    fn child(&self, b: u8) -> Option<usize> {
+        if self.children.len() > 8 {
+            let k = *self.wide.get(usize::from(b))?;
+            return (k as usize).checked_sub(1);
+        }
+        const LO: u64 = 0x0101_0101_0101_0101;
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let v = self.firsts ^ (LO * u64::from(b));
+        // 0x80 in exactly the bytes of `v` that are zero.
+        let hits = !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7) & self.lanes;
+        (hits != 0).then(|| (hits.trailing_zeros() / 8) as usize)
+    }
 }
 
 fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
@@ -260,8 +307,8 @@ fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
                     let new = tree.len() as u32;
                     tree.push(Node {
                         label: rest,
-                        children: Vec::new(),
                         entry: i as u32 + 1,
+                        ..Node::default()
                     });
                     if let Some(node) = tree.get_mut(at) {
                         node.children.insert(k, (first, new));
@@ -280,7 +327,7 @@ fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
                         tree.push(Node {
                             label: head,
                             children: alloc::vec![(tail_first, child as u32)],
-                            entry: 0,
+                            ..Node::default()
                         });
                         if let Some(c) = tree.get_mut(child) {
                             c.label = tail;
@@ -297,6 +344,7 @@ fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
             }
         }
     }
+    tree.iter_mut().for_each(Node::pack);
     tree
 }
 
@@ -465,7 +513,7 @@ impl Entries<'_> {
                 }
             }
             let Some(&b) = bytes.get(depth) else { break };
-            let Ok(k) = node.children.binary_search_by_key(&b, |c| c.0) else {
+            let Some(k) = node.child(b) else {
                 break;
             };
             let child = node.children.get(k).map_or(usize::MAX, |c| c.1 as usize);
