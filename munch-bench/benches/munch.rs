@@ -87,9 +87,9 @@ fn linear(c: &mut Criterion) {
     g.sample_size(10);
     for mb in [1usize, 10, 100] {
         let value = search_symbols::response(mb * 1_000_000 / 316);
-        let json_len = serde_json::to_string(&value).unwrap().len();
+        let json = serde_json::to_string(&value).unwrap();
         let payload = encode("search_symbols", &value, &compact(Mode::Verified)).text;
-        g.throughput(Throughput::Bytes(json_len as u64));
+        g.throughput(Throughput::Bytes(json.len() as u64));
         g.bench_with_input(
             BenchmarkId::new("encode", format!("{mb}MB")),
             &value,
@@ -104,6 +104,19 @@ fn linear(c: &mut Criterion) {
             BenchmarkId::new("decode_borrowed", format!("{mb}MB")),
             &payload,
             |b, p| b.iter(|| decode_borrowed(p).unwrap()),
+        );
+        // Controls: serde_json walking and building the same trees, so a
+        // rise in time per byte that both show is the machine's memory,
+        // not our algorithm.
+        g.bench_with_input(
+            BenchmarkId::new("serde_json_serialize", format!("{mb}MB")),
+            &value,
+            |b, v| b.iter(|| serde_json::to_string(v).unwrap()),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("serde_json_parse", format!("{mb}MB")),
+            &json,
+            |b, j| b.iter(|| serde_json::from_str::<serde_json::Value>(j).unwrap()),
         );
     }
     g.finish();
