@@ -130,17 +130,15 @@ impl ByteSet {
 
     /// Four members: eight bytes per step, exact zero-byte masks.
     fn find4(&self, haystack: &[u8]) -> Option<usize> {
-        const LO: u64 = 0x0101_0101_0101_0101;
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let zero = |v: u64| !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7);
-        let [a, b, c, d] = self.first.map(|m| LO * u64::from(m));
+        let [a, b, c, d] = self.first;
         let mut words = haystack.chunks_exact(8);
         let mut base = 0;
         for word in &mut words {
             let mut bytes = [0u8; 8];
             bytes.copy_from_slice(word);
             let v = u64::from_le_bytes(bytes);
-            let hits = zero(v ^ a) | zero(v ^ b) | zero(v ^ c) | zero(v ^ d);
+            let hits =
+                byte_eq_mask(v, a) | byte_eq_mask(v, b) | byte_eq_mask(v, c) | byte_eq_mask(v, d);
             if hits != 0 {
                 return Some(base + (hits.trailing_zeros() / 8) as usize);
             }
@@ -152,6 +150,30 @@ impl ByteSet {
             .position(|&x| self.contains(x))
             .map(|i| base + i)
     }
+}
+
+/// 0x80 in each byte of `word` that equals `byte`, 0 in the others: exact
+/// for every byte (no false hits above a true one), so in a little-endian
+/// word `trailing_zeros() / 8` is the first match and `count_ones()` the
+/// number of matches.
+///
+/// ```
+/// let word = u64::from_le_bytes(*b"a,b,,cde");
+/// let hits = wire_lex::byte_eq_mask(word, b',');
+/// assert_eq!(hits.trailing_zeros() / 8, 1);
+/// assert_eq!(hits.count_ones(), 3);
+/// assert_eq!(wire_lex::byte_eq_mask(word, b'z'), 0);
+/// ```
+#[must_use]
+#[inline]
+pub const fn byte_eq_mask(word: u64, byte: u8) -> u64 {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Zero bytes of `v` are those equal to `byte`; adding 0x7F to the low
+    // seven bits of a byte sets its top bit unless all seven are zero, and
+    // no carry crosses into the next byte.
+    let v = word ^ (LO * byte as u64);
+    !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7)
 }
 
 impl Default for ByteSet {
@@ -190,6 +212,30 @@ mod tests {
                 }
                 let want = hay.iter().position(|&b| set.contains(b));
                 assert_eq!(set.find(&hay), want, "{len} {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn eq_mask_is_exact_at_every_position() {
+        for byte in [0u8, 1, 0x7f, 0x80, 0xff, b','] {
+            for pattern in 0u32..256 {
+                let mut bytes = [byte.wrapping_add(1); 8];
+                for (i, b) in bytes.iter_mut().enumerate() {
+                    if pattern & (1 << i) != 0 {
+                        *b = byte;
+                    }
+                }
+                let want = bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == byte)
+                    .fold(0u64, |m, (i, _)| m | 0x80 << (8 * i));
+                assert_eq!(
+                    super::byte_eq_mask(u64::from_le_bytes(bytes), byte),
+                    want,
+                    "{byte} {pattern}"
+                );
             }
         }
     }

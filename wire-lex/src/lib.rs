@@ -61,7 +61,7 @@ pub mod csv;
 pub mod escaped;
 pub mod utf8;
 
-pub use byteset::ByteSet;
+pub use byteset::{ByteSet, byte_eq_mask};
 pub use cursor::Cursor;
 pub use error::Error;
 pub use escaped::EscapeTable;

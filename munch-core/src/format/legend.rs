@@ -278,11 +278,7 @@ impl Node<'_> {
             let k = *self.wide.get(usize::from(b))?;
             return (k as usize).checked_sub(1);
         }
-        const LO: u64 = 0x0101_0101_0101_0101;
-        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        let v = self.firsts ^ (LO * u64::from(b));
-        // 0x80 in exactly the bytes of `v` that are zero.
-        let hits = !(((v & LOW7).wrapping_add(LOW7)) | v | LOW7) & self.lanes;
+        let hits = wire_lex::byte_eq_mask(self.firsts, b) & self.lanes;
         (hits != 0).then(|| (hits.trailing_zeros() / 8) as usize)
     }
 }
