@@ -266,7 +266,7 @@ fn table_rows<'a, B: Build<'a>>(
     let plans: Vec<(Vec<bool>, Slots)> = tables
         .iter()
         .map(|t| {
-            let interned = t.cols.iter().map(|c| t.interned(c.name)).collect();
+            let interned = t.interned_columns();
             (interned, Slots::new(t.cols.iter().map(|c| c.name)))
         })
         .collect();
@@ -360,12 +360,7 @@ pub(crate) fn verify_plain(
             return Some(false);
         };
         expected.push(rows.iter());
-        interned.push(
-            t.cols
-                .iter()
-                .map(|c| t.interned(c.name))
-                .collect::<Vec<bool>>(),
-        );
+        interned.push(t.interned_columns());
     }
     let same = each_row(None, &parts.tables, |row| {
         let Some(tag) = row.first() else {

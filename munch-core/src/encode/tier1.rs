@@ -233,7 +233,7 @@ pub(crate) fn encode(
         let mut any_row = false;
         let mut any_value = false;
         let start = out.len();
-        let interned: alloc::vec::Vec<bool> = t.cols.iter().map(|c| t.interned(c.name)).collect();
+        let interned = t.interned_columns();
         for row in rows {
             let Kind::Dict(m) = kind(row) else {
                 continue;

@@ -66,6 +66,12 @@ impl Table {
     pub(crate) fn interned(&self, name: &str) -> bool {
         self.intern.contains(&name)
     }
+
+    /// Per column, in order, whether it is interned (looked up once per
+    /// table, not per cell).
+    pub(crate) fn interned_columns(&self) -> alloc::vec::Vec<bool> {
+        self.cols.iter().map(|c| self.interned(c.name)).collect()
+    }
 }
 
 /// The tool-specific reshaping around the schema mechanism (spec §8).
