@@ -86,24 +86,56 @@ fn detect_arbitrary_precision() -> bool {
     ap
 }
 
-/// Byte equality without a library call for short strings (keys, cells):
-/// eight bytes at a time, inline.
+/// Byte equality without a library call for short strings (keys, cells).
+/// Up to 16 bytes it is two overlapping loads per side and no loop, so
+/// the branches depend on the length class only (keys of a row differ in
+/// length, and a loop's exit mispredicts); up to 64, eight bytes at a time.
 #[inline(always)]
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
+    let n = a.len();
+    if n != b.len() {
         return false;
     }
-    if a.len() > 64 {
-        return a == b;
-    }
-    let mut x = a.chunks_exact(8);
-    let mut y = b.chunks_exact(8);
-    for (p, q) in (&mut x).zip(&mut y) {
-        if p != q {
-            return false;
+    if n >= 8 {
+        if n > 16 {
+            if n > 64 {
+                return a == b;
+            }
+            let mut x = a.chunks_exact(8);
+            let mut y = b.chunks_exact(8);
+            for (p, q) in (&mut x).zip(&mut y) {
+                if p != q {
+                    return false;
+                }
+            }
         }
+        return diff::<8>(a, b, 0) | diff::<8>(a, b, n - 8) == 0;
     }
-    x.remainder().iter().zip(y.remainder()).all(|(p, q)| p == q)
+    if n >= 4 {
+        return diff::<4>(a, b, 0) | diff::<4>(a, b, n - 4) == 0;
+    }
+    if n == 0 {
+        return true;
+    }
+    // One to three bytes: the first, middle and last cover them all.
+    let d = |k: usize| a.get(k).zip(b.get(k)).map_or(u8::MAX, |(x, y)| x ^ y);
+    d(0) | d(n / 2) | d(n - 1) == 0
+}
+
+/// The bits in which the `N` bytes (at most eight) of `a` and `b` at `at`
+/// differ; all ones where either has fewer.
+#[inline(always)]
+fn diff<const N: usize>(a: &[u8], b: &[u8], at: usize) -> u64 {
+    let word = |s: &[u8]| {
+        let w = <[u8; N]>::try_from(s.get(at..at + N)?).ok()?;
+        let mut full = [0u8; 8];
+        full.get_mut(..N)?.copy_from_slice(&w);
+        Some(u64::from_le_bytes(full))
+    };
+    match (word(a), word(b)) {
+        (Some(x), Some(y)) => x ^ y,
+        _ => u64::MAX,
+    }
 }
 
 /// Appends the canonical decimal text of an int number.
@@ -152,4 +184,31 @@ pub(crate) fn int_eq(a: &Number, b: &Number) -> bool {
     write_int(a, &mut x);
     write_int(b, &mut y);
     x == y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_bytes;
+
+    /// Every length up to 80 (each path of `same_bytes`), a difference at
+    /// every place, and lengths that differ.
+    #[test]
+    fn same_bytes_is_slice_equality() {
+        let base: alloc::vec::Vec<u8> = (0..80u8).map(|i| i.wrapping_mul(37)).collect();
+        for n in 0..=80 {
+            let a = base.get(..n).unwrap_or_default();
+            assert!(same_bytes(a, a), "{n}");
+            for at in 0..n {
+                let mut b = a.to_vec();
+                if let Some(x) = b.get_mut(at) {
+                    *x ^= 0x80;
+                }
+                assert!(!same_bytes(a, &b), "{n} {at}");
+                assert!(!same_bytes(&b, a), "{n} {at}");
+            }
+            if n > 0 {
+                assert!(!same_bytes(a, base.get(..n - 1).unwrap_or_default()), "{n}");
+            }
+        }
+    }
 }
