@@ -243,8 +243,17 @@ struct Node<'v> {
     firsts: u64,
     /// 0x80 in each byte of `firsts` that holds a child.
     lanes: u64,
-    /// With more than eight children: per first byte, the child's place
-    /// in `children` plus one (0: none). Empty otherwise.
+    /// The tree index of the child whose first byte is in the same place
+    /// of `firsts`: kept in the node, so a step down the tree does not
+    /// wait for a load through `children`.
+    kids: [u32; 8],
+    /// The label's first eight bytes (fewer: zero above them), and a mask
+    /// of the bytes it has: a label of eight bytes or fewer is compared in
+    /// one word, without loading the label itself.
+    head: u64,
+    head_mask: u64,
+    /// With more than eight children: per first byte, the child's tree
+    /// index plus one (0: none). Empty otherwise.
     wide: Vec<u32>,
 }
 
@@ -253,33 +262,67 @@ impl Node<'_> {
     fn pack(&mut self) {
         self.firsts = 0;
         self.lanes = 0;
+        self.kids = [0; 8];
         self.wide = Vec::new();
+        let mut head = [0u8; 8];
+        let n = self.label.len().min(8);
+        if let (Some(dst), Some(src)) = (head.get_mut(..n), self.label.get(..n)) {
+            dst.copy_from_slice(src);
+        }
+        self.head = u64::from_le_bytes(head);
+        self.head_mask = if n == 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * n)) - 1
+        };
         if self.children.len() > 8 {
             self.wide = alloc::vec![0; 256];
-            for (k, (b, _)) in self.children.iter().enumerate() {
-                if let Some(slot) = self.wide.get_mut(usize::from(*b)) {
-                    *slot = k as u32 + 1;
+            for &(b, node) in &self.children {
+                if let Some(slot) = self.wide.get_mut(usize::from(b)) {
+                    *slot = node + 1;
                 }
             }
             return;
         }
-        for (i, (b, _)) in self.children.iter().enumerate() {
-            self.firsts |= u64::from(*b) << (8 * i);
+        for (i, (&(b, node), kid)) in self.children.iter().zip(&mut self.kids).enumerate() {
+            self.firsts |= u64::from(b) << (8 * i);
             self.lanes |= 0x80 << (8 * i);
+            *kid = node;
         }
     }
 
-    /// Which child's label starts with `b`: with eight children or fewer,
-    /// every byte of `firsts` compared at once; with more, one table
-    /// lookup (no branch per probe either way).
+    /// Whether `bytes[at..]` starts with this node's label: one word
+    /// compare when the label has eight bytes or fewer and eight bytes
+    /// are left to read.
+    #[inline]
+    fn label_at(&self, bytes: &[u8], at: usize) -> bool {
+        let len = self.label.len();
+        if len <= 8 {
+            if let Some(w) = bytes.get(at..at + 8) {
+                let w = <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
+                return (w ^ self.head) & self.head_mask == 0;
+            }
+        }
+        bytes
+            .get(at..at + len)
+            .is_some_and(|b| crate::value::same_bytes(b, self.label))
+    }
+
+    /// The tree index of the child whose label starts with `b`: with
+    /// eight children or fewer, every byte of `firsts` compared at once;
+    /// with more, one table lookup (no branch per probe either way).
     #[inline]
     fn child(&self, b: u8) -> Option<usize> {
-        if self.children.len() > 8 {
+        if !self.wide.is_empty() {
             let k = *self.wide.get(usize::from(b))?;
             return (k as usize).checked_sub(1);
         }
         let hits = wire_lex::byte_eq_mask(self.firsts, b) & self.lanes;
-        (hits != 0).then(|| (hits.trailing_zeros() / 8) as usize)
+        if hits == 0 {
+            return None;
+        }
+        let k = self.kids.get((hits.trailing_zeros() / 8) as usize)?;
+        Some(*k as usize)
     }
 }
 
@@ -509,20 +552,16 @@ impl Entries<'_> {
                 }
             }
             let Some(&b) = bytes.get(depth) else { break };
-            let Some(k) = node.child(b) else {
+            let Some(child) = node.child(b) else {
                 break;
             };
-            let child = node.children.get(k).map_or(usize::MAX, |c| c.1 as usize);
-            let Some(label) = self.tree.get(child).map(|c| c.label) else {
+            let Some(c) = self.tree.get(child) else {
                 break;
             };
-            if !bytes
-                .get(depth..depth + label.len())
-                .is_some_and(|b| crate::value::same_bytes(b, label))
-            {
+            if !c.label_at(bytes, depth) {
                 break;
             }
-            depth += label.len();
+            depth += c.label.len();
             at = child;
         }
         if let Some((entry, len)) = best {
