@@ -7,14 +7,15 @@ use alloc::format;
 use alloc::string::String;
 use serde_json::{Map, Value};
 
+use super::columns::Columns;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
-use super::{Fail, Payload, RowCursor, check_key, finish_cell, write_header};
+use super::{Fail, Payload, check_key, finish_cell, write_header};
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
 use crate::tier1::{schemas, transforms};
-use crate::value::{Kind, kind, same_bytes};
+use crate::value::{Kind, kind};
 
 /// The rows Python finds when it iterates `response.get(key, []) or []`.
 fn rows_of<'v>(response: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fail> {
@@ -90,31 +91,26 @@ pub(crate) fn encode(
         }
     }
 
-    // Room for every interned cell (up to a bound), so the table of distinct
-    // strings is not rebuilt while it grows.
+    // One pass over each table's rows finds every column's value: a row's
+    // keys are compared once, here. The legend observes the interned
+    // columns from what it found, in intern-list order, and the rows are
+    // written from it.
+    let mut found: alloc::vec::Vec<Columns<'_>> = alloc::vec::Vec::with_capacity(tables.len());
     let mut cells = 0usize;
     for t in tables {
-        cells += rows_of(response, t.key)?.len() * t.intern.len();
+        let rows = rows_of(response, t.key)?;
+        let columns = Columns::gather(rows, t);
+        cells += columns.rows * t.intern.len();
+        found.push(columns);
     }
+    // Room for every interned cell (up to a bound), so the table of distinct
+    // strings is not rebuilt while it grows.
     let mut builder = Builder::with_capacity(cells);
-    for t in tables {
-        for row in rows_of(response, t.key)? {
-            if let Kind::Dict(m) = kind(row) {
-                // One pass over the row finds every interned column; they
-                // are then observed in intern-list order.
-                let mut found: [Option<&str>; 8] = [None; 8];
-                for (k, v) in m {
-                    let at = t
-                        .intern
-                        .iter()
-                        .position(|c| same_bytes(c.as_bytes(), k.as_bytes()));
-                    if let (Some(j), Value::String(s)) = (at, v) {
-                        if let Some(slot) = found.get_mut(j) {
-                            *slot = Some(s);
-                        }
-                    }
-                }
-                for s in found.iter().flatten() {
+    for (t, columns) in tables.iter().zip(&found) {
+        let places = t.intern_places();
+        for row in columns.rows() {
+            for &j in &places {
+                if let Some(Value::String(s)) = row.get(j).copied().flatten() {
                     builder.observe(s);
                 }
             }
@@ -228,24 +224,18 @@ pub(crate) fn encode(
     }
     pairs.write(hardened, &mut out);
     let mut long_cell = false;
-    for t in tables {
-        let rows = rows_of(response, t.key)?;
+    for (t, columns) in tables.iter().zip(&found) {
         let mut any_row = false;
         let mut any_value = false;
         let start = out.len();
         let interned = t.interned_columns();
-        for row in rows {
-            let Kind::Dict(m) = kind(row) else {
-                continue;
-            };
+        for row in columns.rows() {
             out.push_str(if any_row { "\n" } else { "\n\n" });
             any_row = true;
             out.push_str(t.tag);
-            let mut cursor = RowCursor::new(m);
-            for (c, &interned) in t.cols.iter().zip(&interned) {
+            for (&v, &interned) in row.iter().zip(&interned) {
                 out.push(',');
                 let start = out.len();
-                let v = cursor.get(c.name);
                 if let Some(v) = v {
                     if !v.is_null() && v.as_str() != Some("") {
                         any_value = true;

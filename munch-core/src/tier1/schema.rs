@@ -67,6 +67,16 @@ impl Table {
         self.intern.contains(&name)
     }
 
+    /// The place in `cols` of each interned column, in intern-list
+    /// (observation) order. Every interned name is a column (a test checks
+    /// every schema).
+    pub(crate) fn intern_places(&self) -> alloc::vec::Vec<usize> {
+        self.intern
+            .iter()
+            .filter_map(|n| self.cols.iter().position(|c| c.name == *n))
+            .collect()
+    }
+
     /// Per column, in order, whether it is interned (looked up once per
     /// table, not per cell).
     pub(crate) fn interned_columns(&self) -> alloc::vec::Vec<bool> {
@@ -127,4 +137,31 @@ fn contains_warning(key: &str) -> bool {
     key.as_bytes()
         .windows(7)
         .any(|w| w.eq_ignore_ascii_case(b"warning"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tier1::schemas;
+
+    /// The encoder finds a row's cells by column name once and observes
+    /// the interned ones from them: that needs distinct column names and
+    /// every interned name among the columns.
+    #[test]
+    fn interned_names_are_distinct_columns() {
+        let tables = schemas::ALL
+            .iter()
+            .flat_map(|s| s.tables.iter())
+            .chain(schemas::FILE_OUTLINE_BATCH_TABLES);
+        for t in tables {
+            for (i, c) in t.cols.iter().enumerate() {
+                assert!(
+                    t.cols.iter().skip(i + 1).all(|d| d.name != c.name),
+                    "{} repeats {}",
+                    t.key,
+                    c.name
+                );
+            }
+            assert_eq!(t.intern_places().len(), t.intern.len(), "{}", t.key);
+        }
+    }
 }
