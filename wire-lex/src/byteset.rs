@@ -128,28 +128,53 @@ impl ByteSet {
         }
     }
 
-    /// Four members: eight bytes per step, exact zero-byte masks.
+    /// Four members: eight bytes per step, exact zero-byte masks. The
+    /// last step reads the last eight bytes (overlapping checked ones,
+    /// which hold no member), and a haystack under eight bytes is read in
+    /// two overlapping halves: no loop over single bytes, so the branches
+    /// depend on the length class only.
     fn find4(&self, haystack: &[u8]) -> Option<usize> {
         let [a, b, c, d] = self.first;
-        let mut words = haystack.chunks_exact(8);
-        let mut base = 0;
-        for word in &mut words {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(word);
-            let v = u64::from_le_bytes(bytes);
-            let hits =
-                byte_eq_mask(v, a) | byte_eq_mask(v, b) | byte_eq_mask(v, c) | byte_eq_mask(v, d);
-            if hits != 0 {
-                return Some(base + (hits.trailing_zeros() / 8) as usize);
+        let hits = |v: u64| {
+            byte_eq_mask(v, a) | byte_eq_mask(v, b) | byte_eq_mask(v, c) | byte_eq_mask(v, d)
+        };
+        let first = |m: u64| (m.trailing_zeros() / 8) as usize;
+        let n = haystack.len();
+        if n < 8 {
+            if n < 4 {
+                return haystack.iter().position(|&x| self.contains(x));
             }
-            base += 8;
+            // Lanes 0–3: bytes 0–3; lanes 4–7: bytes n−4 to n−1.
+            let lo = u64::from(u32::from_le_bytes(word::<4>(haystack, 0)?));
+            let hi = u64::from(u32::from_le_bytes(word::<4>(haystack, n - 4)?));
+            let m = hits(lo | hi << 32);
+            return (m != 0).then(|| match first(m) {
+                lane @ 0..4 => lane,
+                lane => lane + n - 8,
+            });
         }
-        words
-            .remainder()
-            .iter()
-            .position(|&x| self.contains(x))
-            .map(|i| base + i)
+        let mut at = 0;
+        while at + 8 <= n {
+            let m = hits(u64::from_le_bytes(word::<8>(haystack, at)?));
+            if m != 0 {
+                return Some(at + first(m));
+            }
+            at += 8;
+        }
+        if at < n {
+            let m = hits(u64::from_le_bytes(word::<8>(haystack, n - 8)?));
+            if m != 0 {
+                return Some(n - 8 + first(m));
+            }
+        }
+        None
     }
+}
+
+/// The `N` bytes of `bytes` at `at`, if there are that many.
+#[inline(always)]
+fn word<const N: usize>(bytes: &[u8], at: usize) -> Option<[u8; N]> {
+    <[u8; N]>::try_from(bytes.get(at..at + N)?).ok()
 }
 
 /// 0x80 in each byte of `word` that equals `byte`, 0 in the others: exact
@@ -212,6 +237,27 @@ mod tests {
                 }
                 let want = hay.iter().position(|&b| set.contains(b));
                 assert_eq!(set.find(&hay), want, "{len} {at}");
+            }
+        }
+    }
+
+    /// Two members at every pair of places: the first is found, whichever
+    /// overlapping read sees it.
+    #[test]
+    fn four_members_find_the_first_of_two() {
+        let set = ByteSet::new(b",\"\n\r");
+        for len in 0..40 {
+            for i in 0..len {
+                for j in i..len {
+                    let mut hay = vec![b'x'; len];
+                    if let Some(slot) = hay.get_mut(j) {
+                        *slot = b'\r';
+                    }
+                    if let Some(slot) = hay.get_mut(i) {
+                        *slot = b',';
+                    }
+                    assert_eq!(set.find(&hay), Some(i), "{len} {i} {j}");
+                }
             }
         }
     }
