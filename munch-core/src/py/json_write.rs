@@ -275,14 +275,27 @@ fn any_special(bytes: &[u8]) -> bool {
         }
         u64::from_le_bytes(w)
     };
-    if bytes.len() < 8 {
-        let w = bytes
-            .iter()
-            .enumerate()
-            .fold(u64::from_le_bytes([b' '; 8]), |w, (i, &b)| {
-                let shift = 8 * i;
-                (w & !(0xff << shift)) | (u64::from(b) << shift)
-            });
+    let n = bytes.len();
+    if n < 8 {
+        // Short strings (most keys) in two overlapping halves, or the
+        // first, middle and last of up to three bytes: no loop per byte.
+        let w = if n >= 4 {
+            let half = |at: usize| {
+                bytes
+                    .get(at..at + 4)
+                    .and_then(|h| <[u8; 4]>::try_from(h).ok())
+                    .map_or(0, |h| u64::from(u32::from_le_bytes(h)))
+            };
+            half(0) | half(n - 4) << 32
+        } else {
+            let at = |k: usize| bytes.get(k).copied().unwrap_or(b' ');
+            let (a, b, c) = if n == 0 {
+                (b' ', b' ', b' ')
+            } else {
+                (at(0), at(n / 2), at(n - 1))
+            };
+            u64::from_le_bytes([a, b, c, b' ', b' ', b' ', b' ', b' '])
+        };
         return special_bits(w) != 0;
     }
     let mut acc = special_bits(word(bytes.len() - 8));
