@@ -172,7 +172,14 @@ impl<'a> Legend<'a> {
         if self.is_empty() {
             return None;
         }
-        let run = rest.find(|c: char| !is_digit(c)).unwrap_or(rest.len());
+        // The handle's digits: ASCII ones byte by byte; a non-ASCII
+        // character after them may be a digit of another script, read as
+        // characters then.
+        let ascii = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let run = match rest.as_bytes().get(ascii) {
+            Some(&b) if !b.is_ascii() => rest.find(|c: char| !is_digit(c)).unwrap_or(rest.len()),
+            _ => ascii,
+        };
         if run == 0 {
             return None;
         }
@@ -618,6 +625,12 @@ mod tests {
         assert_eq!(l.decode("@10001.py").as_deref(), Some(".py"));
         assert_eq!(l.decode("@99999999999999999999!").as_deref(), Some("big!"));
         assert_eq!(l.decode("@100000000000000000000"), None);
+        // Digits of other scripts belong to the handle, after ASCII ones
+        // too (U+0661, ARABIC-INDIC DIGIT ONE).
+        assert_eq!(l.decode("@\u{661}a").as_deref(), Some("src/a"));
+        assert_eq!(l.decode("@\u{661}\u{661}"), l.decode("@11"));
+        assert_eq!(l.decode("@0\u{661}x").as_deref(), Some("src/x"));
+        assert_eq!(l.decode("@1\u{e9}").as_deref(), Some("src/\u{e9}"));
     }
 
     /// The tree finds what a scan of the list in order finds.
