@@ -9,8 +9,10 @@ use crate::encode::{Fail, Payload, gen1, tier1};
 use crate::equal::{KeyOrder, first_mismatch, py_eq};
 use crate::meta::{Attempt, EncodeMeta, JsonReason, Outcome, Rung};
 use crate::options::{Format, Measure, Mode, Options};
-use crate::py::json_write::{python_json_len, to_python_json, to_python_json_depth};
-use crate::tier1::schema::{Schema, is_universal_body_key};
+use crate::py::json_write::{
+    python_json_len, python_json_len_with, to_python_json, to_python_json_depth,
+};
+use crate::tier1::schema::{Schema, Transform, is_universal_body_key};
 use crate::tier1::schemas;
 use crate::tier1::transforms::dependency_cycles::has_empty_cycle;
 use crate::value::{Kind, kind};
@@ -67,20 +69,25 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     let Kind::Dict(map) = kind(response) else {
         return json(EncodeMeta::json(JsonReason::NotObject));
     };
-    let sizes = Sizes::new(response, opts);
+    let schema = schemas::by_tool(tool);
+    let first = first_rung(tool, schema, map, opts);
+    let measured = first
+        .as_ref()
+        .and_then(|r| r.as_ref().ok())
+        .map_or(&[][..], |p| p.measured.as_slice());
+    let sizes = Sizes::new(response, map, opts, measured);
     if map.contains_key("error") {
         let mut meta = EncodeMeta::json(JsonReason::ErrorKey);
         meta.json_bytes = Some(sizes.json);
         return json(meta);
     }
-    let schema = schemas::by_tool(tool);
     let chosen = match opts.mode {
         Mode::Reference => reference(tool, schema, map, opts, sizes.hint),
         Mode::Verified => {
             if sizes.depth > opts.depth_limit {
                 Err((JsonReason::DepthLimit, Vec::new()))
             } else {
-                verified(tool, schema, map, response, opts, sizes.hint)
+                verified(tool, schema, map, response, opts, sizes.hint, first)
             }
         }
     };
@@ -119,6 +126,29 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     }
 }
 
+/// The verified ladder's first rung, encoded ahead of the size walk when
+/// it can count its tables' JSON length as it reads them (a tier-1 schema
+/// without a transform, sizes in code points or bytes): the walk then
+/// skips those tables. Nothing changes but the order of the work: the
+/// depth limit and the `error` key are still decided before it is used.
+fn first_rung(
+    tool: &str,
+    schema: Option<&Schema>,
+    map: &Map<String, Value>,
+    opts: &Options<'_>,
+) -> Option<Result<Payload, Fail>> {
+    if opts.mode != Mode::Verified || map.contains_key("error") {
+        return None;
+    }
+    let s = schema.filter(|s| s.transform == Transform::None)?;
+    let ascii = match opts.measure {
+        Measure::PythonCodePoints => true,
+        Measure::Utf8Bytes => false,
+        Measure::Tokens(_) => return None,
+    };
+    Some(tier1::encode(tool, s, map, false, 0, Some(ascii)))
+}
+
 type Chosen =
     Result<(Payload, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
 
@@ -131,7 +161,7 @@ fn reference(
     hint: usize,
 ) -> Chosen {
     let payload = match schema {
-        Some(s) => tier1::encode(tool, s, map, false, hint),
+        Some(s) => tier1::encode(tool, s, map, false, hint, None),
         None => gen1::encode(tool, map, false, hint),
     }
     .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
@@ -192,6 +222,7 @@ fn verified(
     response: &Value,
     opts: &Options<'_>,
     hint: usize,
+    mut first: Option<Result<Payload, Fail>>,
 ) -> Chosen {
     let rungs: &[Rung] = if schema.is_some() {
         &[
@@ -208,8 +239,10 @@ fn verified(
     let mut last_reference: Option<String> = None;
     for &rung in rungs {
         let made: Result<Payload, Fail> = match (rung, schema) {
-            (Rung::Tier1Reference, Some(s)) => tier1::encode(tool, s, map, false, hint),
-            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true, hint),
+            (Rung::Tier1Reference, Some(s)) => first
+                .take()
+                .unwrap_or_else(|| tier1::encode(tool, s, map, false, hint, None)),
+            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true, hint, None),
             (Rung::Gen1Reference, _) => gen1::encode(tool, map, false, hint),
             _ => gen1::encode(tool, map, true, hint),
         };
@@ -316,10 +349,25 @@ struct Sizes<'a> {
 }
 
 impl<'a> Sizes<'a> {
-    fn new(response: &Value, opts: &Options<'a>) -> Sizes<'a> {
+    /// The sizes of `response` (the dict `map`), the members in `measured`
+    /// taken from there.
+    fn new(
+        response: &Value,
+        map: &Map<String, Value>,
+        opts: &Options<'a>,
+        measured: &[(&str, usize, usize)],
+    ) -> Sizes<'a> {
+        let walk = |ascii: bool| {
+            if measured.is_empty() {
+                return python_json_len(response, ascii);
+            }
+            let counted = python_json_len_with(map, ascii, measured);
+            debug_assert_eq!(counted, python_json_len(response, ascii));
+            counted
+        };
         let (json, depth) = match opts.measure {
-            Measure::PythonCodePoints => python_json_len(response, true),
-            Measure::Utf8Bytes => python_json_len(response, false),
+            Measure::PythonCodePoints => walk(true),
+            Measure::Utf8Bytes => walk(false),
             Measure::Tokens(count) => {
                 let (text, depth) = to_python_json_depth(response);
                 (count(&text), depth)

@@ -69,7 +69,7 @@ fn committed_fuzz_regressions() {
 fn sample_reaches_every_rung() {
     use munch_core::{Format, Options, Rung, encode};
     let mut counts = std::collections::BTreeMap::new();
-    for data in sample(0x9E37_79B9_7F4A_7C15, 3000, 160) {
+    for data in sample(0x9E37_79B9_7F4A_7C15, 6000, 160) {
         let mut g = props::responses::Gen::new(&data);
         let tool = g.tool();
         let response = if g.byte() % 2 == 0 {

@@ -6,6 +6,7 @@
 use alloc::vec::Vec;
 use serde_json::Value;
 
+use crate::py::json_write::{key_json_len, value_json_len};
 use crate::tier1::schema::Table;
 use crate::value::{Kind, kind, same_bytes};
 
@@ -17,28 +18,48 @@ pub(crate) struct Columns<'v> {
     /// How many dict rows were found (rows that are not dicts are skipped,
     /// as both the observation and the writer skip them).
     pub(crate) rows: usize,
+    /// With a measure: the Python JSON length and nesting depth of the
+    /// rows as a list (what the size walk would count for it).
+    pub(crate) json: Option<(usize, usize)>,
 }
 
 impl<'v> Columns<'v> {
     /// Finds every column of every dict row of `rows`. A row whose keys
-    /// come in column order costs one key compare per key.
-    pub(crate) fn gather(rows: &'v [Value], t: &Table) -> Columns<'v> {
+    /// come in column order costs one key compare per key. With
+    /// `measure` (`ensure_ascii`), the rows' JSON length is counted on the
+    /// way, each matched key's from its column.
+    pub(crate) fn gather(rows: &'v [Value], t: &Table, measure: Option<bool>) -> Columns<'v> {
         let width = t.cols.len();
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
+        let key_lens: Vec<usize> = match measure {
+            Some(ascii) => t.cols.iter().map(|c| key_json_len(c.name, ascii)).collect(),
+            None => Vec::new(),
+        };
+        // The list's brackets and commas; each row's length and depth.
+        let mut json = (2 + rows.len().saturating_sub(1), 1);
         for row in rows {
             let Kind::Dict(m) = kind(row) else {
+                if let Some(ascii) = measure {
+                    let (n, d) = value_json_len(row, ascii);
+                    json = (json.0 + n, json.1.max(1 + d));
+                }
                 continue;
             };
             count += 1;
             let base = cells.len();
             cells.resize(base + width, None);
             let mut next = 0usize;
+            // The row's braces and commas; its depth.
+            let mut size = (2 + m.len().saturating_sub(1), 1);
             for (k, v) in m {
-                let k = k.as_bytes();
+                let kb = k.as_bytes();
                 let at = match t.cols.get(next) {
-                    Some(c) if same_bytes(c.name.as_bytes(), k) => Some(next),
-                    _ => t.cols.iter().position(|c| same_bytes(c.name.as_bytes(), k)),
+                    Some(c) if same_bytes(c.name.as_bytes(), kb) => Some(next),
+                    _ => t
+                        .cols
+                        .iter()
+                        .position(|c| same_bytes(c.name.as_bytes(), kb)),
                 };
                 if let Some(j) = at {
                     if let Some(slot) = cells.get_mut(base + j) {
@@ -46,12 +67,22 @@ impl<'v> Columns<'v> {
                     }
                     next = j + 1;
                 }
+                if let Some(ascii) = measure {
+                    let key = match at.and_then(|j| key_lens.get(j)) {
+                        Some(&n) => n,
+                        None => key_json_len(k, ascii),
+                    };
+                    let (n, d) = value_json_len(v, ascii);
+                    size = (size.0 + key + 1 + n, size.1.max(1 + d));
+                }
             }
+            json = (json.0 + size.0, json.1.max(1 + size.1));
         }
         Columns {
             cells,
             width,
             rows: count,
+            json: measure.map(|_| json),
         }
     }
 

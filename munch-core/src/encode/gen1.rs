@@ -352,5 +352,6 @@ pub(crate) fn encode(
         text: out,
         enc: "gen1",
         long_cell,
+        measured: alloc::vec::Vec::new(),
     })
 }

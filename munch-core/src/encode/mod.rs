@@ -18,6 +18,9 @@ pub(crate) struct Payload {
     pub(crate) enc: &'static str,
     /// A table cell is longer than the reference reader's field limit.
     pub(crate) long_cell: bool,
+    /// Response members the encoder measured on its way (a tier-1 table's
+    /// list, asked for with a measure): key, Python JSON length, depth.
+    pub(crate) measured: alloc::vec::Vec<(&'static str, usize, usize)>,
 }
 
 /// Whether a cell's text exceeds the reference reader's field limit

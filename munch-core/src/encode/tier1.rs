@@ -52,13 +52,16 @@ fn is_zero(f: f64) -> bool {
     f == 0.0
 }
 
-/// Encodes `response` with its tool's tier-1 schema.
+/// Encodes `response` with its tool's tier-1 schema. With `measure`
+/// (`ensure_ascii`), and no transform, the Python JSON length of each
+/// table's list is counted on the way (`Payload::measured`).
 pub(crate) fn encode(
     tool: &str,
     schema: &Schema,
     input: &Map<String, Value>,
     hardened: bool,
     capacity: usize,
+    measure: Option<bool>,
 ) -> Result<Payload, Fail> {
     let owned = transforms::encode(schema.transform, input)?;
     let (response, tables): (&Map<String, Value>, &[Table]) = match &owned {
@@ -95,14 +98,22 @@ pub(crate) fn encode(
     // keys are compared once, here. The legend observes the interned
     // columns from what it found, in intern-list order, and the rows are
     // written from it.
+    let measure = measure.filter(|_| owned.is_none());
     let mut found: alloc::vec::Vec<Columns<'_>> = alloc::vec::Vec::with_capacity(tables.len());
+    let mut measured = alloc::vec::Vec::new();
     let mut cells = 0usize;
     for t in tables {
         let rows = rows_of(response, t.key)?;
-        let columns = Columns::gather(rows, t);
+        let list = matches!(response.get(t.key), Some(Value::Array(_)));
+        let columns = Columns::gather(rows, t, measure.filter(|_| list));
+        if let Some((len, depth)) = columns.json {
+            measured.push((t.key, len, depth));
+        }
         cells += columns.rows * t.intern.len();
         found.push(columns);
     }
+    // The JSON length of the tables bounds the payload's well enough.
+    let capacity = capacity.max(measured.iter().map(|m| m.1).sum());
     // Room for every interned cell (up to a bound), so the table of distinct
     // strings is not rebuilt while it grows.
     let mut builder = Builder::with_capacity(cells);
@@ -259,5 +270,6 @@ pub(crate) fn encode(
         text: out,
         enc: schema.id,
         long_cell,
+        measured,
     })
 }

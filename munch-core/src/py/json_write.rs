@@ -143,6 +143,53 @@ pub(crate) fn python_json_len(v: &Value, ascii: bool) -> (usize, usize) {
     (c.n, depth)
 }
 
+/// [`python_json_len`] of one value, a scalar counted without a walk.
+#[inline]
+pub(crate) fn value_json_len(v: &Value, ascii: bool) -> (usize, usize) {
+    if matches!(v, Value::Array(_) | Value::Object(_)) {
+        return python_json_len(v, ascii);
+    }
+    match kind(v) {
+        Kind::Str(s) => (string_len(s, ascii), 0),
+        other => {
+            let mut c = Count {
+                n: 0,
+                scratch: String::new(),
+            };
+            write_scalar(other, ascii, &mut c);
+            (c.n, 0)
+        }
+    }
+}
+
+/// The length of the JSON string literal of `s` (a key), as
+/// [`python_json_len`] counts it.
+#[inline]
+pub(crate) fn key_json_len(s: &str, ascii: bool) -> usize {
+    string_len(s, ascii)
+}
+
+/// [`python_json_len`] of the dict `map`, taking the length and depth of
+/// the values of the members named in `known` from there (measured by
+/// whoever walked them already) instead of walking them again.
+pub(crate) fn python_json_len_with(
+    map: &serde_json::Map<String, Value>,
+    ascii: bool,
+    known: &[(&str, usize, usize)],
+) -> (usize, usize) {
+    let mut n = 2 + map.len().saturating_sub(1);
+    let mut depth = 1;
+    for (k, v) in map {
+        let (len, d) = match known.iter().find(|m| m.0 == k) {
+            Some(&(_, len, d)) => (len, d),
+            None => value_json_len(v, ascii),
+        };
+        n += string_len(k, ascii) + 1 + len;
+        depth = depth.max(1 + d);
+    }
+    (n, depth)
+}
+
 /// [`to_python_json`] and the nesting depth of `v`.
 pub(crate) fn to_python_json_depth(v: &Value) -> (String, usize) {
     let mut out = String::new();

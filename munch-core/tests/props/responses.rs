@@ -253,6 +253,19 @@ impl<'a> Gen<'a> {
                             row.insert(name.to_string(), self.typed(ty.as_bytes()[0]));
                         }
                     }
+                    // Now and then a key no column has, a container in a
+                    // column, or a row that is not a dict.
+                    match self.byte() % 128 {
+                        0 => {
+                            row.insert(self.key(), self.value(2));
+                        }
+                        1 => {
+                            let (name, _) = cols[0].split_once(':').unwrap_or((cols[0], "s"));
+                            row.insert(name.to_string(), self.value(2));
+                        }
+                        2 => return self.value(2),
+                        _ => {}
+                    }
                     Value::Object(row)
                 })
                 .collect(),

@@ -10,7 +10,9 @@
     clippy::indexing_slicing
 )]
 
-use munch_core::{Format, KeyOrder, Mode, Options, decode, encode, first_mismatch};
+use munch_core::{
+    Format, KeyOrder, Measure, Mode, Options, decode, encode, first_mismatch, to_python_json,
+};
 
 use super::responses::Gen;
 
@@ -33,6 +35,10 @@ pub fn check(data: &[u8]) {
                 ..Options::default()
             };
             let out = encode(tool, &response, &opts);
+            // The size the gate and `_meta` use, however it was counted.
+            if let Some(n) = out.meta.json_bytes {
+                assert_eq!(n, to_python_json(&response).len(), "{response}");
+            }
             let back = decode(&out.text).unwrap_or_else(|e| panic!("{e}: {:?}", out.text));
             if let Some(m) = first_mismatch(&response, &back, key_order) {
                 panic!(
@@ -48,6 +54,16 @@ pub fn check(data: &[u8]) {
             }
         }
     }
+    // Sizes in UTF-8 bytes (checked against the size walk in debug builds).
+    let utf8 = Options {
+        format: Format::Auto,
+        measure: Measure::Utf8Bytes,
+        threshold: 0.0,
+        ..Options::default()
+    };
+    let out = encode(tool, &response, &utf8);
+    let back = decode(&out.text).unwrap_or_else(|e| panic!("{e}: {:?}", out.text));
+    assert!(first_mismatch(&response, &back, KeyOrder::Any).is_none());
     // The reference layer never panics either.
     let _ = encode(
         tool,
