@@ -7,7 +7,9 @@
 //! cargo run --release -p munch-bench --example timer -- target/munch-bench/search_symbols_5000.json
 //! ```
 //!
-//! Prints one line per group: its name and the median time in ns.
+//! Prints one line per group: its name and the median time in ns
+//! (`serde_json_serialize` and `serde_json_parse` time `serde_json` on
+//! the same value and text).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -66,6 +68,20 @@ fn main() {
         });
         rows.push((format!("decode_{name}_borrowed"), borrowed));
     }
+    // serde_json on the same value and text, in the same process and
+    // round: the peer of the "within 2× of serde_json" figures.
+    rows.push((
+        String::from("serde_json_serialize"),
+        median(|| {
+            black_box(serde_json::to_string(black_box(&value)).unwrap());
+        }),
+    ));
+    rows.push((
+        String::from("serde_json_parse"),
+        median(|| {
+            black_box(serde_json::from_str::<serde_json::Value>(black_box(&text)).unwrap());
+        }),
+    ));
     for (group, ns) in rows {
         println!("{group} {ns}");
     }

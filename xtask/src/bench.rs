@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::munch_ref::Paired;
+use crate::munch_ref::{Paired, Peer};
 use crate::util::{cargo, root, step};
 
 /// Crates with comparison benches. Inside each criterion group the
@@ -113,16 +113,21 @@ fn median(v: &[f64]) -> f64 {
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
-/// Each round's ratio, reference time ÷ ours.
+/// Each round's ratio: the reference's time ÷ ours (how many times faster
+/// munch-core is), or ours ÷ `serde_json`'s (how many times slower).
 fn round_ratios(p: &Paired) -> Vec<f64> {
     p.reference
         .iter()
         .zip(&p.ours)
-        .map(|(r, o)| r / o)
+        .map(|(r, o)| match p.peer {
+            Peer::Reference => r / o,
+            Peer::SerdeJson => o / r,
+        })
         .collect()
 }
 
-fn print_paired(rows: &[Paired]) {
+fn print_paired(all: &[Paired]) {
+    let rows: Vec<&Paired> = all.iter().filter(|p| p.peer == Peer::Reference).collect();
     let Some(first) = rows.first() else { return };
     println!(
         "\n{} rounds, the reference then munch-core, each the median of 9 calls:",
@@ -148,6 +153,32 @@ fn print_paired(rows: &[Paired]) {
     }
     println!(
         "ratio = the median over rounds of the reference's time ÷ munch-core's in the same round; the borrowed decodes are paired with the reference's decode"
+    );
+    let serde: Vec<&Paired> = all.iter().filter(|p| p.peer == Peer::SerdeJson).collect();
+    if serde.is_empty() {
+        return;
+    }
+    println!("\nthe same rounds, munch-core against serde_json in its own process:");
+    println!(
+        "{:<26} {:>14} {:>16} {:>9} {:>17}",
+        "group", "munch-core", "serde_json", "ratio", "rounds"
+    );
+    for p in serde {
+        let ratios = round_ratios(p);
+        let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = ratios.iter().copied().fold(0.0, f64::max);
+        println!(
+            "{:<26} {:>14} {:>16} {:>8.2}× {:>8.2}–{:.2}×",
+            p.group,
+            human_time(median(&p.ours)),
+            human_time(median(&p.reference)),
+            median(&ratios),
+            lo,
+            hi
+        );
+    }
+    println!(
+        "ratio = the median over rounds of munch-core's time ÷ serde_json's (to_string of the same value for the encode, from_str of the JSON text for the decodes); the target is at most 2×"
     );
 }
 
@@ -267,8 +298,12 @@ fn results_json(results: &[Result], scaling: &[Scaling], paired: &[Paired]) -> S
         .iter()
         .map(|p| {
             format!(
-                "{{\"group\":{},\"munch_core_ns\":{},\"reference_ns\":{},\"ratio\":{},\"round_ratios\":[{}]}}",
+                "{{\"group\":{},\"peer\":{},\"munch_core_ns\":{},\"reference_ns\":{},\"ratio\":{},\"round_ratios\":[{}]}}",
                 json_str(&p.group),
+                json_str(match p.peer {
+                    Peer::Reference => "jcodemunch-mcp",
+                    Peer::SerdeJson => "serde_json",
+                }),
                 json_num(Some(median(&p.ours))),
                 json_num(Some(median(&p.reference))),
                 json_num(Some(median(&round_ratios(p)))),
@@ -393,7 +428,7 @@ fn human_time(ns: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Paired, Result, json_str, median, results_json, round_ratios, scaling};
+    use super::{Paired, Peer, Result, json_str, median, results_json, round_ratios, scaling};
 
     fn r(group: &str, function: &str, median_ns: f64, bytes: f64) -> Result {
         Result {
@@ -429,6 +464,7 @@ mod tests {
     fn paired_rounds_give_the_median_ratio() {
         let p = Paired {
             group: "decode_tier1_borrowed".into(),
+            peer: Peer::Reference,
             reference: vec![30.0, 20.0, 50.0],
             ours: vec![1.0, 2.0, 1.0],
         };
@@ -438,5 +474,15 @@ mod tests {
         assert!((median(&round_ratios(&p)) - 30.0).abs() < 1e-9);
         let json = results_json(&[], &[], &[p]);
         assert!(json.contains("\"round_ratios\":[30,10,50]"), "{json}");
+        // Against serde_json the ratio is ours ÷ theirs.
+        let s = Paired {
+            group: "encode_tier1".into(),
+            peer: Peer::SerdeJson,
+            reference: vec![1.0, 2.0],
+            ours: vec![3.0, 5.0],
+        };
+        assert_eq!(round_ratios(&s), [3.0, 2.5]);
+        let json = results_json(&[], &[], &[s]);
+        assert!(json.contains("\"peer\":\"serde_json\""), "{json}");
     }
 }

@@ -274,12 +274,50 @@ fn timings(cmd: &mut Command, what: &str) -> Result<Vec<(String, f64)>, String> 
         .collect())
 }
 
-/// One group of the paired timing: the reference's and munch-core's
-/// median per round, in ns.
+/// One group of the paired timing: the peer's and munch-core's median per
+/// round, in ns.
 pub(crate) struct Paired {
     pub(crate) group: String,
+    pub(crate) peer: Peer,
     pub(crate) reference: Vec<f64>,
     pub(crate) ours: Vec<f64>,
+}
+
+/// Who a paired group is timed against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Peer {
+    /// jcodemunch-mcp, run right before munch-core in each round.
+    Reference,
+    /// `serde_json` on the same value or text, in munch-core's timing
+    /// process.
+    SerdeJson,
+}
+
+/// munch-core's groups timed against `serde_json`, and the timer line of
+/// their peer.
+const VERSUS_SERDE: &[(&str, &str)] = &[
+    ("encode_tier1", "serde_json_serialize"),
+    ("decode_tier1", "serde_json_parse"),
+    ("decode_tier1_borrowed", "serde_json_parse"),
+];
+
+/// Adds one round's pair to its group.
+fn push_pair(paired: &mut Vec<Paired>, group: &str, peer: Peer, (r, ns): (f64, f64)) {
+    match paired
+        .iter_mut()
+        .find(|p| p.group == group && p.peer == peer)
+    {
+        Some(p) => {
+            p.reference.push(r);
+            p.ours.push(ns);
+        }
+        None => paired.push(Paired {
+            group: group.to_string(),
+            peer,
+            reference: vec![r],
+            ours: vec![ns],
+        }),
+    }
 }
 
 /// Times the reference and munch-core (`munch-bench`'s `timer` example)
@@ -307,22 +345,17 @@ pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
     for _ in 0..rounds {
         let reference = reference_round(&site, &doc, true)?;
         let ours = timings(Command::new(&timer).arg(&doc), "munch-core timing")?;
-        for (group, ns) in ours {
+        for (group, ns) in &ours {
             // The borrowed decode's peer is the reference's decode.
-            let peer = group.strip_suffix("_borrowed").unwrap_or(&group);
-            let Some(&(_, r)) = reference.iter().find(|(g, _)| g == peer) else {
-                continue;
-            };
-            match paired.iter_mut().find(|p| p.group == group) {
-                Some(p) => {
-                    p.reference.push(r);
-                    p.ours.push(ns);
-                }
-                None => paired.push(Paired {
-                    group,
-                    reference: vec![r],
-                    ours: vec![ns],
-                }),
+            let peer = group.strip_suffix("_borrowed").unwrap_or(group);
+            if let Some(&(_, r)) = reference.iter().find(|(g, _)| g == peer) {
+                push_pair(&mut paired, group, Peer::Reference, (r, *ns));
+            }
+        }
+        for (group, peer) in VERSUS_SERDE {
+            let time = |name: &str| ours.iter().find(|(g, _)| g == name).map(|x| x.1);
+            if let (Some(ns), Some(r)) = (time(group), time(peer)) {
+                push_pair(&mut paired, group, Peer::SerdeJson, (r, ns));
             }
         }
     }
