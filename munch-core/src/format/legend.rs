@@ -9,6 +9,7 @@ use core::fmt::Write;
 use hashbrown::HashMap;
 use hashbrown::hash_map::Entry;
 
+use super::legend_tree::Tree;
 use crate::py::number::int_text;
 use crate::unicode::{is_break, is_digit, split_lines};
 
@@ -229,169 +230,11 @@ pub(crate) struct Builder<'v> {
 }
 
 /// A finished legend: entries in final order, and a radix tree over them
-/// so that finding the first matching entry costs one walk of the value
-/// (not one prefix test per entry: that would be quadratic).
+/// (`legend_tree.rs`).
 #[derive(Debug, Default)]
 pub(crate) struct Entries<'v> {
     pub(crate) list: Vec<&'v str>,
-    tree: Vec<Node<'v>>,
-}
-
-/// A radix-tree node: the edge label leading into it, its children
-/// (sorted by the first byte of their labels) and the entry (index + 1)
-/// that ends here.
-#[derive(Debug, Default)]
-struct Node<'v> {
-    label: &'v [u8],
-    children: Vec<(u8, u32)>,
-    entry: u32,
-    /// The first bytes of up to eight children, one per byte of the word
-    /// (see [`Node::child`]).
-    firsts: u64,
-    /// 0x80 in each byte of `firsts` that holds a child.
-    lanes: u64,
-    /// The tree index of the child whose first byte is in the same place
-    /// of `firsts`: kept in the node, so a step down the tree does not
-    /// wait for a load through `children`.
-    kids: [u32; 8],
-    /// The label's first eight bytes (fewer: zero above them), and a mask
-    /// of the bytes it has: a label of eight bytes or fewer is compared in
-    /// one word, without loading the label itself.
-    head: u64,
-    head_mask: u64,
-    /// With more than eight children: per first byte, the child's tree
-    /// index plus one (0: none). Empty otherwise.
-    wide: Vec<u32>,
-}
-
-impl Node<'_> {
-    /// Fills `firsts` and `lanes` once the children are final.
-    fn pack(&mut self) {
-        self.firsts = 0;
-        self.lanes = 0;
-        self.kids = [0; 8];
-        self.wide = Vec::new();
-        let mut head = [0u8; 8];
-        let n = self.label.len().min(8);
-        if let (Some(dst), Some(src)) = (head.get_mut(..n), self.label.get(..n)) {
-            dst.copy_from_slice(src);
-        }
-        self.head = u64::from_le_bytes(head);
-        self.head_mask = if n == 8 {
-            u64::MAX
-        } else {
-            (1u64 << (8 * n)) - 1
-        };
-        if self.children.len() > 8 {
-            self.wide = alloc::vec![0; 256];
-            for &(b, node) in &self.children {
-                if let Some(slot) = self.wide.get_mut(usize::from(b)) {
-                    *slot = node + 1;
-                }
-            }
-            return;
-        }
-        for (i, (&(b, node), kid)) in self.children.iter().zip(&mut self.kids).enumerate() {
-            self.firsts |= u64::from(b) << (8 * i);
-            self.lanes |= 0x80 << (8 * i);
-            *kid = node;
-        }
-    }
-
-    /// Whether `bytes[at..]` starts with this node's label: one word
-    /// compare when the label has eight bytes or fewer and eight bytes
-    /// are left to read.
-    #[inline]
-    fn label_at(&self, bytes: &[u8], at: usize) -> bool {
-        let len = self.label.len();
-        if len <= 8 {
-            if let Some(w) = bytes.get(at..at + 8) {
-                let w = <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
-                return (w ^ self.head) & self.head_mask == 0;
-            }
-        }
-        bytes
-            .get(at..at + len)
-            .is_some_and(|b| crate::value::same_bytes(b, self.label))
-    }
-
-    /// The tree index of the child whose label starts with `b`: with
-    /// eight children or fewer, every byte of `firsts` compared at once;
-    /// with more, one table lookup (no branch per probe either way).
-    #[inline]
-    fn child(&self, b: u8) -> Option<usize> {
-        if !self.wide.is_empty() {
-            let k = *self.wide.get(usize::from(b))?;
-            return (k as usize).checked_sub(1);
-        }
-        let hits = wire_lex::byte_eq_mask(self.firsts, b) & self.lanes;
-        if hits == 0 {
-            return None;
-        }
-        let k = self.kids.get((hits.trailing_zeros() / 8) as usize)?;
-        Some(*k as usize)
-    }
-}
-
-fn build_tree<'v>(list: &[&'v str]) -> Vec<Node<'v>> {
-    let mut tree = alloc::vec![Node::default()];
-    for (i, s) in list.iter().enumerate() {
-        let mut rest = s.as_bytes();
-        let mut at = 0usize;
-        loop {
-            let Some(&first) = rest.first() else {
-                if let Some(node) = tree.get_mut(at) {
-                    if node.entry == 0 {
-                        node.entry = i as u32 + 1;
-                    }
-                }
-                break;
-            };
-            let Some(node) = tree.get(at) else { break };
-            match node.children.binary_search_by_key(&first, |c| c.0) {
-                Err(k) => {
-                    let new = tree.len() as u32;
-                    tree.push(Node {
-                        label: rest,
-                        entry: i as u32 + 1,
-                        ..Node::default()
-                    });
-                    if let Some(node) = tree.get_mut(at) {
-                        node.children.insert(k, (first, new));
-                    }
-                    break;
-                }
-                Ok(k) => {
-                    let child = node.children.get(k).map_or(0, |c| c.1 as usize);
-                    let label = tree.get(child).map_or(&[][..], |c| c.label);
-                    let common = label.iter().zip(rest).take_while(|(a, b)| a == b).count();
-                    if common < label.len() {
-                        // Split the edge: a middle node takes the common part.
-                        let (head, tail) = label.split_at(common);
-                        let middle = tree.len() as u32;
-                        let tail_first = tail.first().copied().unwrap_or(0);
-                        tree.push(Node {
-                            label: head,
-                            children: alloc::vec![(tail_first, child as u32)],
-                            ..Node::default()
-                        });
-                        if let Some(c) = tree.get_mut(child) {
-                            c.label = tail;
-                        }
-                        if let Some(slot) = tree.get_mut(at).and_then(|n| n.children.get_mut(k)) {
-                            slot.1 = middle;
-                        }
-                        at = middle as usize;
-                    } else {
-                        at = child;
-                    }
-                    rest = rest.get(common..).unwrap_or_default();
-                }
-            }
-        }
-    }
-    tree.iter_mut().for_each(Node::pack);
-    tree
+    tree: Tree<'v>,
 }
 
 impl<'v> Builder<'v> {
@@ -521,7 +364,7 @@ impl<'v> Builder<'v> {
         }
         keep.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
         let list: Vec<&'v str> = keep.into_iter().map(|(s, _, _)| s).collect();
-        let tree = build_tree(&list);
+        let tree = Tree::build(&list);
         Entries { list, tree }
     }
 }
@@ -547,30 +390,9 @@ impl Entries<'_> {
         }
         // The smallest-index entry that is a prefix of the value (with a
         // safe remainder when hardened): one walk down the tree.
-        let bytes = value.as_bytes();
-        let mut best: Option<(u32, usize)> = None;
-        let mut at = 0usize;
-        let mut depth = 0usize;
-        while let Some(node) = self.tree.get(at) {
-            if node.entry != 0 && best.is_none_or(|(e, _)| node.entry < e) {
-                let rest = value.get(depth..).unwrap_or_default();
-                if !(hardened && rest.starts_with(is_digit)) {
-                    best = Some((node.entry, depth));
-                }
-            }
-            let Some(&b) = bytes.get(depth) else { break };
-            let Some(child) = node.child(b) else {
-                break;
-            };
-            let Some(c) = self.tree.get(child) else {
-                break;
-            };
-            if !c.label_at(bytes, depth) {
-                break;
-            }
-            depth += c.label.len();
-            at = child;
-        }
+        let best = self
+            .tree
+            .first_match(value, |rest| !(hardened && rest.starts_with(is_digit)));
         if let Some((entry, len)) = best {
             out.push('@');
             crate::value::push_u64(u64::from(entry), out);
@@ -657,7 +479,7 @@ mod tests {
             let refs: Vec<&str> = list.iter().map(String::as_str).collect();
             let e = Entries {
                 list: refs.clone(),
-                tree: build_tree(&refs),
+                tree: Tree::build(&refs),
             };
             for _ in 0..40 {
                 let v = word(&mut next);

@@ -5,4 +5,5 @@
 pub(crate) mod csv;
 pub(crate) mod envelope;
 pub(crate) mod legend;
+mod legend_tree;
 pub(crate) mod scalars;
