@@ -72,7 +72,14 @@ impl<'v> Columns<'v> {
                         Some(&n) => n,
                         None => key_json_len(k, ascii),
                     };
-                    let (n, d) = value_json_len(v, ascii);
+                    // A column's finite float is counted as the writer
+                    // writes it (its text is its `repr`, as in the JSON):
+                    // one float formatting, not two.
+                    let (n, d) = if at.is_some() && written_float(v) {
+                        (0, 0)
+                    } else {
+                        value_json_len(v, ascii)
+                    };
                     size = (size.0 + key + 1 + n, size.1.max(1 + d));
                 }
             }
@@ -86,6 +93,14 @@ impl<'v> Columns<'v> {
         }
     }
 
+    /// Adds what the writer wrote for the table's finite float cells to
+    /// its JSON size (the count left them to it: [`written_float`]).
+    pub(crate) fn add_written_floats(&mut self, written: usize) {
+        if let Some(json) = self.json.as_mut() {
+            json.0 += written;
+        }
+    }
+
     /// The rows' values, one slice of `width` per dict row.
     pub(crate) fn rows(&self) -> impl Iterator<Item = &[Option<&'v Value>]> {
         (0..self.rows).map(|r| {
@@ -94,4 +109,11 @@ impl<'v> Columns<'v> {
                 .unwrap_or_default()
         })
     }
+}
+
+/// A finite float number: the JSON text Python writes for it is its
+/// `repr`, the text the row writer writes (so its length is taken there).
+#[inline]
+pub(crate) fn written_float(v: &Value) -> bool {
+    matches!(v, Value::Number(_)) && matches!(kind(v), Kind::Float(f) if f.is_finite())
 }

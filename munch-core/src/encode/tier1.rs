@@ -7,7 +7,7 @@ use alloc::format;
 use alloc::string::String;
 use serde_json::{Map, Value};
 
-use super::columns::Columns;
+use super::columns::{Columns, written_float};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, finish_cell, write_header};
@@ -100,20 +100,16 @@ pub(crate) fn encode(
     // written from it.
     let measure = measure.filter(|_| owned.is_none());
     let mut found: alloc::vec::Vec<Columns<'_>> = alloc::vec::Vec::with_capacity(tables.len());
-    let mut measured = alloc::vec::Vec::new();
     let mut cells = 0usize;
     for t in tables {
         let rows = rows_of(response, t.key)?;
         let list = matches!(response.get(t.key), Some(Value::Array(_)));
         let columns = Columns::gather(rows, t, measure.filter(|_| list));
-        if let Some((len, depth)) = columns.json {
-            measured.push((t.key, len, depth));
-        }
         cells += columns.rows * t.intern.len();
         found.push(columns);
     }
     // The JSON length of the tables bounds the payload's well enough.
-    let capacity = capacity.max(measured.iter().map(|m| m.1).sum());
+    let capacity = capacity.max(found.iter().filter_map(|c| c.json).map(|j| j.0).sum());
     // Room for every interned cell (up to a bound), so the table of distinct
     // strings is not rebuilt while it grows.
     let mut builder = Builder::with_capacity(cells);
@@ -235,11 +231,12 @@ pub(crate) fn encode(
     }
     pairs.write(hardened, &mut out);
     let mut long_cell = false;
-    for (t, columns) in tables.iter().zip(&found) {
+    for (t, columns) in tables.iter().zip(&mut found) {
         let mut any_row = false;
         let mut any_value = false;
         let start = out.len();
         let interned = t.interned_columns();
+        let mut floats = 0usize;
         for row in columns.rows() {
             out.push_str(if any_row { "\n" } else { "\n\n" });
             any_row = true;
@@ -254,18 +251,29 @@ pub(crate) fn encode(
                 }
                 match v {
                     Some(Value::String(s)) if interned => legend.encode(s, hardened, &mut out),
-                    Some(v) => write_value_text(v, &mut out),
+                    Some(v) => {
+                        write_value_text(v, &mut out);
+                        if written_float(v) {
+                            floats += out.len() - start;
+                        }
+                    }
                     None => {}
                 }
                 long_cell |= finish_cell(&mut out, start);
             }
         }
+        columns.add_written_floats(floats);
         if any_row && !any_value {
             out.truncate(start);
             return Err(Fail::new("table rows with no declared column"));
         }
     }
     out.push('\n');
+    let measured = tables
+        .iter()
+        .zip(&found)
+        .filter_map(|(t, c)| c.json.map(|(len, depth)| (t.key, len, depth)))
+        .collect();
     Ok(Payload {
         text: out,
         enc: schema.id,
