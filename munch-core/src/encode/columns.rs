@@ -72,10 +72,10 @@ impl<'v> Columns<'v> {
                         Some(&n) => n,
                         None => key_json_len(k, ascii),
                     };
-                    // A column's finite float is counted as the writer
-                    // writes it (its text is its `repr`, as in the JSON):
-                    // one float formatting, not two.
-                    let (n, d) = if at.is_some() && written_float(v) {
+                    // A column's number is counted as the writer writes
+                    // it (the same text as in the JSON): one formatting,
+                    // not two.
+                    let (n, d) = if at.is_some() && written_number(v) {
                         (0, 0)
                     } else {
                         value_json_len(v, ascii)
@@ -93,9 +93,9 @@ impl<'v> Columns<'v> {
         }
     }
 
-    /// Adds what the writer wrote for the table's finite float cells to
-    /// its JSON size (the count left them to it: [`written_float`]).
-    pub(crate) fn add_written_floats(&mut self, written: usize) {
+    /// Adds what the writer wrote for the table's number cells to its JSON
+    /// size (the count left them to it: [`written_number`]).
+    pub(crate) fn add_written_numbers(&mut self, written: usize) {
         if let Some(json) = self.json.as_mut() {
             json.0 += written;
         }
@@ -111,9 +111,15 @@ impl<'v> Columns<'v> {
     }
 }
 
-/// A finite float number: the JSON text Python writes for it is its
-/// `repr`, the text the row writer writes (so its length is taken there).
+/// An int or a finite float number: the JSON text Python writes for it
+/// (its decimal text, its `repr`) is the text the row writer writes, so
+/// its length is taken there.
 #[inline]
-pub(crate) fn written_float(v: &Value) -> bool {
-    matches!(v, Value::Number(_)) && matches!(kind(v), Kind::Float(f) if f.is_finite())
+pub(crate) fn written_number(v: &Value) -> bool {
+    matches!(v, Value::Number(_))
+        && match kind(v) {
+            Kind::Int(_) => true,
+            Kind::Float(f) => f.is_finite(),
+            _ => false,
+        }
 }

@@ -7,7 +7,7 @@ use alloc::format;
 use alloc::string::String;
 use serde_json::{Map, Value};
 
-use super::columns::{Columns, written_float};
+use super::columns::{Columns, written_number};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, finish_cell, write_header};
@@ -236,7 +236,7 @@ pub(crate) fn encode(
         let mut any_value = false;
         let start = out.len();
         let interned = t.interned_columns();
-        let mut floats = 0usize;
+        let mut numbers = 0usize;
         for row in columns.rows() {
             out.push_str(if any_row { "\n" } else { "\n\n" });
             any_row = true;
@@ -253,8 +253,8 @@ pub(crate) fn encode(
                     Some(Value::String(s)) if interned => legend.encode(s, hardened, &mut out),
                     Some(v) => {
                         write_value_text(v, &mut out);
-                        if written_float(v) {
-                            floats += out.len() - start;
+                        if written_number(v) {
+                            numbers += out.len() - start;
                         }
                     }
                     None => {}
@@ -262,7 +262,7 @@ pub(crate) fn encode(
                 long_cell |= finish_cell(&mut out, start);
             }
         }
-        columns.add_written_floats(floats);
+        columns.add_written_numbers(numbers);
         if any_row && !any_value {
             out.truncate(start);
             return Err(Fail::new("table rows with no declared column"));
