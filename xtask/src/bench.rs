@@ -127,15 +127,30 @@ fn round_ratios(p: &Paired) -> Vec<f64> {
 }
 
 fn print_paired(all: &[Paired]) {
-    let rows: Vec<&Paired> = all.iter().filter(|p| p.peer == Peer::Reference).collect();
-    let Some(first) = rows.first() else { return };
-    println!(
-        "\n{} rounds, the reference then munch-core, each the median of 9 calls:",
-        first.ours.len()
+    print_pairs(
+        all,
+        Peer::Reference,
+        "the reference then munch-core, each the median of 9 calls:",
+        "jcodemunch-mcp",
+        "ratio = the median over rounds of the reference's time ÷ munch-core's in the same round; the borrowed decodes are paired with the reference's decode",
     );
+    print_pairs(
+        all,
+        Peer::SerdeJson,
+        "munch-core against serde_json in its own process:",
+        "serde_json",
+        "ratio = the median over rounds of munch-core's time ÷ serde_json's (to_string of the same value for the encode, from_str of the JSON text for the decodes); the target is at most 2×",
+    );
+}
+
+/// One table of the paired rounds: the groups timed against `peer`.
+fn print_pairs(all: &[Paired], peer: Peer, title: &str, peer_name: &str, note: &str) {
+    let rows: Vec<&Paired> = all.iter().filter(|p| p.peer == peer).collect();
+    let Some(first) = rows.first() else { return };
+    println!("\n{} rounds, {title}", first.ours.len());
     println!(
         "{:<26} {:>14} {:>16} {:>9} {:>17}",
-        "group", "munch-core", "jcodemunch-mcp", "ratio", "rounds"
+        "group", "munch-core", peer_name, "ratio", "rounds"
     );
     for p in rows {
         let ratios = round_ratios(p);
@@ -151,35 +166,7 @@ fn print_paired(all: &[Paired]) {
             hi
         );
     }
-    println!(
-        "ratio = the median over rounds of the reference's time ÷ munch-core's in the same round; the borrowed decodes are paired with the reference's decode"
-    );
-    let serde: Vec<&Paired> = all.iter().filter(|p| p.peer == Peer::SerdeJson).collect();
-    if serde.is_empty() {
-        return;
-    }
-    println!("\nthe same rounds, munch-core against serde_json in its own process:");
-    println!(
-        "{:<26} {:>14} {:>16} {:>9} {:>17}",
-        "group", "munch-core", "serde_json", "ratio", "rounds"
-    );
-    for p in serde {
-        let ratios = round_ratios(p);
-        let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
-        let hi = ratios.iter().copied().fold(0.0, f64::max);
-        println!(
-            "{:<26} {:>14} {:>16} {:>8.2}× {:>8.2}–{:.2}×",
-            p.group,
-            human_time(median(&p.ours)),
-            human_time(median(&p.reference)),
-            median(&ratios),
-            lo,
-            hi
-        );
-    }
-    println!(
-        "ratio = the median over rounds of munch-core's time ÷ serde_json's (to_string of the same value for the encode, from_str of the JSON text for the decodes); the target is at most 2×"
-    );
+    println!("{note}");
 }
 
 /// One function measured at 1 MB and 100 MB in the same run: time per
