@@ -1,7 +1,8 @@
 //! A table's cells found once: each dict row's value per column, in column
 //! order, so the legend's observation and the row writer never compare a
 //! row's keys again (on a large response each key compare is a load from
-//! a separate allocation).
+//! a separate allocation). Asked to, the same pass counts the table's
+//! Python JSON length, so that verified encoding need not walk it again.
 
 use alloc::vec::Vec;
 use serde_json::Value;
@@ -19,7 +20,9 @@ pub(crate) struct Columns<'v> {
     /// as both the observation and the writer skip them).
     pub(crate) rows: usize,
     /// With a measure: the Python JSON length and nesting depth of the
-    /// rows as a list (what the size walk would count for it).
+    /// rows as a list (what the size walk would count for it), once the
+    /// row writer has added the number cells left to it
+    /// ([`Columns::add_written_numbers`]).
     pub(crate) json: Option<(usize, usize)>,
 }
 
