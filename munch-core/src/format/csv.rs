@@ -179,7 +179,7 @@ enum Run {
 }
 
 /// Reads unquoted fields from `start` (a field start that is not a quote)
-/// into `fields`, as [`read_field`] reads them one at a time: eight bytes
+/// into `fields`, as a reader of one field at a time reads them: eight bytes
 /// per step, every delimiter in a word taken from its mask, until the
 /// record ends or a field starts with a quote.
 fn unquoted_run<'a>(text: &'a str, start: usize, fields: &mut Vec<Cow<'a, str>>) -> Run {
