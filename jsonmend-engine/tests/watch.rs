@@ -263,9 +263,9 @@ fn spec_example() {
 
 /// String values a watch batch reads in one step (far from the end of what
 /// arrived) next to their one-step-per-piece reading in byte-by-byte feeds:
-/// every content class the whole-string step takes or declines, in object
-/// members, array items and after keys with and without repairs, gives the
-/// same deltas and events.
+/// every content class the whole-string step takes or declines, in double
+/// and single quotes, in object members, array items and after keys with
+/// and without repairs, gives the same deltas and events.
 #[test]
 fn strings_read_whole_give_the_same_stream_as_byte_feeds() {
     let contents = [
@@ -305,17 +305,19 @@ fn strings_read_whole_give_the_same_stream_as_byte_feeds() {
     ];
     let mut doc = String::from("[\n");
     let mut rng = docs::Rng(7);
-    for round in 0..6 {
+    for round in 0..12 {
+        // Single-quoted values (R011) in every other round.
+        let q = if round % 2 == 0 { '"' } else { '\'' };
         for (i, c) in contents.iter().enumerate() {
             if round + i > 0 {
                 doc.push_str(",\n");
             }
             match rng.below(5) {
-                0 => doc.push_str(&format!(" {{\"k{i}\": \"{c}\", \"n\": 1}}")),
-                1 => doc.push_str(&format!(" {{k{i}: \"{c}\"}}")),
-                2 => doc.push_str(&format!(" [\"{c}\", \"{c}\"]")),
-                3 => doc.push_str(&format!(" [\"{c}\" \"{c}\"]")),
-                _ => doc.push_str(&format!(" \"{c}\"")),
+                0 => doc.push_str(&format!(" {{\"k{i}\": {q}{c}{q}, \"n\": 1}}")),
+                1 => doc.push_str(&format!(" {{k{i}: {q}{c}{q}}}")),
+                2 => doc.push_str(&format!(" [{q}{c}{q}, {q}{c}{q}]")),
+                3 => doc.push_str(&format!(" [{q}{c}{q} {q}{c}{q}]")),
+                _ => doc.push_str(&format!(" {q}{c}{q}")),
             }
         }
     }

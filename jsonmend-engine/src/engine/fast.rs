@@ -117,6 +117,7 @@ impl<T: Track> Engine<'_, T> {
             b'"' if !T::TRACKS => self.fast_string_value(ctx),
             b'"' => self.whole_string_value(ctx),
             b'\'' if !T::TRACKS => self.fast_single_value(ctx),
+            b'\'' => self.whole_single_value(ctx),
             b'0'..=b'9' | b'-' => self.fast_scalar(ctx, false),
             b't' | b'f' | b'n' | b'T' | b'F' | b'N' => self.fast_scalar(ctx, true),
             // An opener the depth limit allows (else the general path

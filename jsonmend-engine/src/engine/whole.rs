@@ -10,9 +10,13 @@
 //! own step would decide it, since the content examined nothing past the
 //! closing quote. Appends to one path in a row are one delta, so the
 //! intermediate pieces need no `at` of their own.
+//!
+//! A `'` string value is read whole the same way, its R011 kept where its
+//! own step would decide it (with the step's [`Engine::cut`]).
 
 use super::string::PLAIN_SET;
 use super::{Ctx, Engine, L, Sep, Track};
+use crate::rules::Rule;
 
 impl<T: Track> Engine<'_, T> {
     /// Reads the `"` string value at `pos` whole when the watch allows it
@@ -26,13 +30,77 @@ impl<T: Track> Engine<'_, T> {
         if self.whole_strings != Some(self.totals.count) {
             return false;
         }
+        let Some(q) = self.whole_end(ctx, b'"') else {
+            return false;
+        };
+        let start = self.pos;
+        if ctx == Ctx::Elem {
+            self.begin_item();
+        }
+        let out_open = self.out.len();
+        self.content = true;
+        self.put(self.src.get(start..=q).unwrap_or_default());
+        self.whole_done(out_open, q);
+        true
+    }
+
+    /// Reads the `'` string value at `pos` whole, as
+    /// [`Self::whole_string_value`] reads a `"` one, when the general path
+    /// would read it with no repair but its R011: plain content (a `"`
+    /// written escaped, no backslash) up to a `'` that closes it alone. The
+    /// general path notes R011 in the step after the opening's, having
+    /// examined the first content character (for a doubled quote), and goes
+    /// on past it with the step's cut; so does this lane, which declines
+    /// when the cut is taken.
+    pub(crate) fn whole_single_value(&mut self, ctx: Ctx) -> bool {
+        if self.whole_strings != Some(self.totals.count) || self.cut.is_some() {
+            return false;
+        }
+        let Some(q) = self.whole_end(ctx, b'\'') else {
+            return false;
+        };
+        let start = self.pos;
+        let decided = self.track.horizon();
+        if ctx == Ctx::Elem {
+            self.begin_item();
+        }
+        let out_open = self.out.len();
+        // R011 as its own step notes it: after the opening's step, having
+        // examined the first content character.
+        self.track.reset(start);
+        self.note(Rule::SingleQuotes, start);
+        let _ = self.ch(start + 1);
+        self.cut_here();
+        self.track.reset(decided);
+        self.content = true;
+        self.out.push(b'"');
+        let content = self.src.get(start + 1..q).unwrap_or_default();
+        let mut from = 0;
+        for (i, &b) in content.iter().enumerate() {
+            if b == b'"' {
+                self.put(content.get(from..i).unwrap_or_default());
+                self.out.push_str("\\\"");
+                from = i + 1;
+            }
+        }
+        self.put(content.get(from..).unwrap_or_default());
+        self.out.push(b'"');
+        self.whole_done(out_open, q);
+        true
+    }
+
+    /// The closing `quote` of the string value at `pos` when a lane can
+    /// read it whole: its first content byte plain, nothing examined past
+    /// its opening yet, a close found before the end's lookahead window.
+    /// `None` leaves the step's horizon as it was.
+    fn whole_end(&mut self, ctx: Ctx, quote: u8) -> Option<usize> {
         // An item without a comma before it: the general path notes R042
         // in the opening's step.
         if ctx == Ctx::Elem
             && self.sep == Sep::None
             && self.stack.last().is_some_and(|f| f.items > 0)
         {
-            return false;
+            return None;
         }
         let start = self.pos;
         let mask = self.content_mask();
@@ -46,40 +114,41 @@ impl<T: Track> Engine<'_, T> {
         let body = self.src.get(start + 1..limit).unwrap_or_default();
         let first = body.iter().position(|b| !plain(b)).unwrap_or(body.len());
         if first == 0 {
-            return false;
+            return None;
         }
         // What this step examined before the string (a colon, blanks) stops
         // at its quote; anything further would shift the string's `at`s.
         let horizon = self.track.horizon();
         if horizon > start {
-            return false;
+            return None;
         }
-        let Some(q) = self.whole_string_close(ctx, start + 1 + first, limit) else {
+        let Some(q) = self.whole_close(ctx, start + 1 + first, limit, quote) else {
             self.track.reset(horizon);
-            return false;
+            return None;
         };
         self.work.add(q - start);
-        // The opening's own step writes the quote, examining only it.
-        let opened = start + 1;
-        if ctx == Ctx::Elem {
-            self.begin_item();
-        }
-        let out_open = self.out.len();
-        self.content = true;
-        self.put(self.src.get(start..=q).unwrap_or_default());
+        Some(q)
+    }
+
+    /// A string value read whole up to its closing quote `q` (its output
+    /// from `out_open` written): the marks the reader needs and the value's
+    /// end.
+    fn whole_done(&mut self, out_open: usize, q: usize) {
+        let start = self.pos;
         self.last_string = (start + 1, q);
         self.pos = q + 1;
         let out_close = self.out.len() - 1;
-        self.open_at = Some((out_open, opened));
+        // The opening's own step writes the quote, examining only it.
+        self.open_at = Some((out_open, start + 1));
         // The last content character, decided by itself at the quote.
         self.plain_run = Some((out_close - 1, out_close, q - 1));
         self.value_done(None, true);
-        true
     }
 
-    /// The closing quote of the content from `at` (the first non-plain byte
-    /// after the first run), before `limit`.
-    fn whole_string_close(&self, ctx: Ctx, mut at: usize, limit: usize) -> Option<usize> {
+    /// The closing `quote` (`"` or `'`) of the content from `at` (the first
+    /// non-plain byte after the first run), before `limit`. In a
+    /// single-quoted string a backslash ends the lane.
+    fn whole_close(&self, ctx: Ctx, mut at: usize, limit: usize, quote: u8) -> Option<usize> {
         let mask = self.content_mask();
         loop {
             let rest = self.src.get(at..limit)?;
@@ -87,10 +156,11 @@ impl<T: Track> Engine<'_, T> {
                 .iter()
                 .position(|&b| PLAIN_SET.get(usize::from(b)).is_none_or(|&f| f & mask == 0))?;
             at += run;
-            match rest.get(run)? {
-                b'"' => return self.closed_alone(ctx, at),
-                // Content in a value (`:` splits only keys).
-                b'\'' | b'`' | b':' => at += 1,
+            match *rest.get(run)? {
+                b if b == quote => return self.closed_alone(ctx, at),
+                // Content in a value (`:` splits only keys; a quote of the
+                // other kind is content).
+                b'"' | b'\'' | b'`' | b':' => at += 1,
                 // Content when a plain character follows (after blanks):
                 // R024's probe stops there, before the closing quote.
                 b',' => {
@@ -105,7 +175,7 @@ impl<T: Track> Engine<'_, T> {
                     }
                     at += 1;
                 }
-                b'\\' => match self.src.get(at + 1)? {
+                b'\\' if quote == b'"' => match self.src.get(at + 1)? {
                     b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
                     b'u' => {
                         let unit = crate::json::hex4(self.src, at + 2)?;
