@@ -46,8 +46,8 @@ impl<T: Track> Engine<'_, T> {
 
     /// Reads the `'` string value at `pos` whole, as
     /// [`Self::whole_string_value`] reads a `"` one, when the general path
-    /// would read it with no repair but its R011: plain content (a `"`
-    /// written escaped, no backslash) up to a `'` that closes it alone. The
+    /// would read it with no repair but its R011: content as in a `"` one (a
+    /// `"` written escaped) up to a `'` that closes it alone. The
     /// general path notes R011 in the step after the opening's, having
     /// examined the first content character (for a doubled quote), and goes
     /// on past it with the step's cut; so does this lane, which declines
@@ -74,13 +74,19 @@ impl<T: Track> Engine<'_, T> {
         self.track.reset(decided);
         self.content = true;
         self.out.push(b'"');
+        // Escapes are written as they are; a `"` is escaped.
         let content = self.src.get(start + 1..q).unwrap_or_default();
-        let mut from = 0;
-        for (i, &b) in content.iter().enumerate() {
-            if b == b'"' {
-                self.put(content.get(from..i).unwrap_or_default());
-                self.out.push_str("\\\"");
-                from = i + 1;
+        let (mut from, mut i) = (0, 0);
+        while let Some(&b) = content.get(i) {
+            match b {
+                b'\\' => i += 2,
+                b'"' => {
+                    self.put(content.get(from..i).unwrap_or_default());
+                    self.out.push_str("\\\"");
+                    i += 1;
+                    from = i;
+                }
+                _ => i += 1,
             }
         }
         self.put(content.get(from..).unwrap_or_default());
@@ -146,8 +152,7 @@ impl<T: Track> Engine<'_, T> {
     }
 
     /// The closing `quote` (`"` or `'`) of the content from `at` (the first
-    /// non-plain byte after the first run), before `limit`. In a
-    /// single-quoted string a backslash ends the lane.
+    /// non-plain byte after the first run), before `limit`.
     fn whole_close(&self, ctx: Ctx, mut at: usize, limit: usize, quote: u8) -> Option<usize> {
         let mask = self.content_mask();
         loop {
@@ -175,7 +180,7 @@ impl<T: Track> Engine<'_, T> {
                     }
                     at += 1;
                 }
-                b'\\' if quote == b'"' => match self.src.get(at + 1)? {
+                b'\\' => match self.src.get(at + 1)? {
                     b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
                     b'u' => {
                         let unit = crate::json::hex4(self.src, at + 2)?;
