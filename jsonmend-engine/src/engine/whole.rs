@@ -26,13 +26,29 @@ impl<T: Track> Engine<'_, T> {
     /// `'`, `` ` ``, `:` and commas followed by a plain character, up to a
     /// quote that closes it alone. Declines (false,
     /// nothing changed, the step's horizon as it was) otherwise.
+    ///
+    /// After a key whose step recorded a repair that ended no step of its
+    /// own (R042 before a quoted key), the string is still read whole: a
+    /// declined lane would end the step right here, so the step goes on
+    /// with a cut ([`Engine::cut`]) where those repairs were decided.
     pub(crate) fn whole_string_value(&mut self, ctx: Ctx) -> bool {
-        if self.whole_strings != Some(self.totals.count) {
+        let Some(count) = self.whole_strings else {
+            return false;
+        };
+        let repaired = count != self.totals.count;
+        if repaired && self.cut.is_some() {
             return false;
         }
+        let before = self.track.horizon();
         let Some(q) = self.whole_end(ctx, b'"') else {
             return false;
         };
+        if repaired {
+            let decided = self.track.horizon();
+            self.track.reset(before);
+            self.cut_here();
+            self.track.reset(decided);
+        }
         let start = self.pos;
         if ctx == Ctx::Elem {
             self.begin_item();
