@@ -278,19 +278,16 @@ impl Keys {
         self.entries.truncate(base);
     }
 
-    /// Forgets the keys from `base` on and hands them over (a watch step
-    /// may have to put them back).
-    pub(crate) fn split_off(&mut self, base: usize) -> Vec<(u64, usize, usize)> {
-        if base >= self.entries.len() {
-            return Vec::new();
-        }
-        self.entries.split_off(base)
+    /// The keys from `base` on (a watch step keeps them before it forgets
+    /// them, in case it has to put them back).
+    pub(crate) fn from(&self, base: usize) -> &[(u64, usize, usize)] {
+        self.entries.get(base..).unwrap_or_default()
     }
 
-    /// Puts back keys taken by [`Keys::split_off`] (at the current end).
-    pub(crate) fn restore(&mut self, len: usize, mut tail: Vec<(u64, usize, usize)>) {
+    /// Puts back keys kept from [`Keys::from`] (at `len`).
+    pub(crate) fn restore(&mut self, len: usize, tail: &[(u64, usize, usize)]) {
         self.entries.truncate(len);
-        self.entries.append(&mut tail);
+        self.entries.extend_from_slice(tail);
     }
 
     /// The spans of the keys from `base` on.

@@ -252,7 +252,8 @@ impl Held {
 enum Undo {
     OutCut(usize, String),
     OutInsert(usize, usize),
-    KeysCut(usize, Vec<(u64, usize, usize)>),
+    /// The keys from `.0` on, kept in [`Journal::keys`] from `.1` on.
+    KeysCut(usize, usize),
     DocPop((usize, usize), usize),
     DocInPop(usize, usize),
     OpenPaths(Vec<String>),
@@ -301,6 +302,9 @@ pub(crate) struct Journal {
     pub(crate) on: bool,
     undo: Vec<Undo>,
     snap: Option<Snap>,
+    /// The keys of the objects the step closed, one after another (one
+    /// buffer for the step, not an allocation per object).
+    keys: Vec<(u64, usize, usize)>,
 }
 
 impl Journal {
@@ -330,6 +334,7 @@ impl<T: Track> Engine<'_, T> {
         self.begin_token();
         self.journal.on = true;
         self.journal.undo.clear();
+        self.journal.keys.clear();
         self.journal.snap = Some(Snap {
             pos: self.pos,
             phase: self.phase,
@@ -371,6 +376,7 @@ impl<T: Track> Engine<'_, T> {
     pub(crate) fn commit_step(&mut self) {
         self.journal.on = false;
         self.journal.undo.clear();
+        self.journal.keys.clear();
         self.journal.snap = None;
         self.stack.commit();
         self.held.commit();
@@ -396,7 +402,11 @@ impl<T: Track> Engine<'_, T> {
                         self.out.remove(at);
                     }
                 }
-                Undo::KeysCut(base, tail) => self.keys.restore(base, tail),
+                Undo::KeysCut(base, kept) => {
+                    self.keys
+                        .restore(base, self.journal.keys.get(kept..).unwrap_or_default());
+                    self.journal.keys.truncate(kept);
+                }
                 Undo::DocPop(doc, len) => {
                     self.docs.truncate(len);
                     self.docs.push(doc);
@@ -448,8 +458,10 @@ impl<T: Track> Engine<'_, T> {
     /// Forgets the keys of a closed object (kept for an undo).
     pub(crate) fn cut_keys(&mut self, base: usize) {
         if T::TRACKS && self.journal.on {
-            let tail = self.keys.split_off(base);
-            self.journal.undo.push(Undo::KeysCut(base, tail));
+            let kept = self.journal.keys.len();
+            self.journal.keys.extend_from_slice(self.keys.from(base));
+            self.keys.truncate(base);
+            self.journal.undo.push(Undo::KeysCut(base, kept));
         } else {
             self.keys.truncate(base);
         }
