@@ -9,8 +9,15 @@
 //! pushed to the key list. At the first key that is not the shape's next,
 //! the object leaves the shape: the keys so far are fingerprinted and
 //! indexed as they would have been one by one, and detection goes on as
-//! usual. The result is the same either way; only one-shot runs use
-//! shapes (a watch step's undo does not know of them).
+//! usual. The result is the same either way.
+//!
+//! Watch streams use shapes too. A shape is only a list of distinct keys,
+//! each prediction checked byte for byte, so a shape set by a step that is
+//! undone is still a good one: shapes need no journal. A frame's `follow`
+//! is frame state (the journal keeps it); its key index is empty while it
+//! follows, and a step that leaves the shape records that emptiness so an
+//! undo restores it. A predicted key is examined to the same offset as a
+//! scanned one (the byte that ends it), so every `at` is unchanged.
 //!
 //! A shape holds at most one object's keys per depth, so its memory is
 //! bounded by the output.
@@ -93,9 +100,6 @@ impl<T: Track> Engine<'_, T> {
     /// Whether the object at the top follows its shape: then it is marked
     /// as such when it opens (one-shot runs only).
     pub(crate) fn start_shape(&mut self) {
-        if T::TRACKS {
-            return;
-        }
         let depth = self.stack.len().wrapping_sub(1);
         let has = self.shapes.get(depth).is_some_and(|s| !s.keys.is_empty());
         if let Some(f) = self.stack.top_mut::<T>() {
@@ -117,10 +121,14 @@ impl<T: Track> Engine<'_, T> {
         key_in: (usize, usize),
         verbatim: bool,
     ) -> bool {
-        if T::TRACKS {
-            return false;
-        }
         let depth = self.stack.len().wrapping_sub(1);
+        // (A watch step that leaves the shape empties the index again if
+        // it is undone: it is empty while the object follows its shape.)
+        let mark = if T::TRACKS {
+            self.stack.key_mark()
+        } else {
+            None
+        };
         let Some(f) = self.stack.top_mut::<T>() else {
             return false;
         };
@@ -147,6 +155,9 @@ impl<T: Track> Engine<'_, T> {
         f.follow = None;
         let base = f.key_base;
         self.keys.adopt(self.out.as_bytes(), base, &mut f.key_index);
+        if let Some(mark) = mark {
+            self.stack.key_inserted(mark, 0);
+        }
         false
     }
 
@@ -168,9 +179,6 @@ impl<T: Track> Engine<'_, T> {
     /// scan: the scan would end right after those bytes.
     #[inline(always)]
     pub(crate) fn predicted_key(&self, at: usize, bare: bool) -> Option<usize> {
-        if T::TRACKS {
-            return None;
-        }
         let depth = self.stack.len().wrapping_sub(1);
         let matched = self.stack.last()?.follow?;
         let shape = self.shapes.get(depth)?;
@@ -193,7 +201,7 @@ impl<T: Track> Engine<'_, T> {
         dup: bool,
         key_base: usize,
     ) {
-        if T::TRACKS || kind != Kind::Object || follow.is_some() || dup {
+        if kind != Kind::Object || follow.is_some() || dup {
             return;
         }
         let depth = self.stack.len();
