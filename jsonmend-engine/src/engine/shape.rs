@@ -98,7 +98,7 @@ impl Shape {
 
 impl<T: Track> Engine<'_, T> {
     /// Whether the object at the top follows its shape: then it is marked
-    /// as such when it opens (one-shot runs only).
+    /// as such when it opens.
     pub(crate) fn start_shape(&mut self) {
         let depth = self.stack.len().wrapping_sub(1);
         let has = self.shapes.get(depth).is_some_and(|s| !s.keys.is_empty());
@@ -191,7 +191,7 @@ impl<T: Track> Engine<'_, T> {
         shape.is_key(matched, key, word).then_some(len)
     }
 
-    /// An object closes (one-shot runs): with no repeated key and not
+    /// An object closes: with no repeated key and not
     /// following a shape, its keys (from `key_base` on) become the shape
     /// of its depth (the stack's length once it is popped).
     pub(crate) fn end_shape(
