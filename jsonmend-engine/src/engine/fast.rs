@@ -534,27 +534,32 @@ impl<T: Track> Engine<'_, T> {
         self.out.push(b'"');
         let content = self.slice(start + 1, q);
         if special {
-            let mut from = 0;
-            let mut i = 0;
-            while let Some(&b) = content.get(i) {
-                match b {
-                    b'\\' => i += 2,
-                    b'"' => {
-                        self.put(content.get(from..i).unwrap_or_default());
-                        self.out.push_str("\\\"");
-                        i += 1;
-                        from = i;
-                    }
-                    _ => i += 1,
-                }
-            }
-            self.put(content.get(from..).unwrap_or_default());
+            self.put_single_content(content);
         } else {
             self.put_range(start + 1, q);
         }
         self.out.push(b'"');
         self.last_string = (start + 1, q);
         self.pos = q + 1;
+    }
+
+    /// Writes the content of a single-quoted string: escapes as they are,
+    /// a `"` escaped.
+    pub(crate) fn put_single_content(&mut self, content: &[u8]) {
+        let (mut from, mut i) = (0, 0);
+        while let Some(&b) = content.get(i) {
+            match b {
+                b'\\' => i += 2,
+                b'"' => {
+                    self.put(content.get(from..i).unwrap_or_default());
+                    self.out.push_str("\\\"");
+                    i += 1;
+                    from = i;
+                }
+                _ => i += 1,
+            }
+        }
+        self.put(content.get(from..).unwrap_or_default());
     }
 
     fn fast_single_key(&mut self) -> bool {

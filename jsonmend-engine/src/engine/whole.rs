@@ -90,22 +90,7 @@ impl<T: Track> Engine<'_, T> {
         self.track.reset(decided);
         self.content = true;
         self.out.push(b'"');
-        // Escapes are written as they are; a `"` is escaped.
-        let content = self.src.get(start + 1..q).unwrap_or_default();
-        let (mut from, mut i) = (0, 0);
-        while let Some(&b) = content.get(i) {
-            match b {
-                b'\\' => i += 2,
-                b'"' => {
-                    self.put(content.get(from..i).unwrap_or_default());
-                    self.out.push_str("\\\"");
-                    i += 1;
-                    from = i;
-                }
-                _ => i += 1,
-            }
-        }
-        self.put(content.get(from..).unwrap_or_default());
+        self.put_single_content(self.src.get(start + 1..q).unwrap_or_default());
         self.out.push(b'"');
         self.whole_done(out_open, q);
         true
