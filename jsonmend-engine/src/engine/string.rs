@@ -406,7 +406,9 @@ impl<T: Track> Engine<'_, T> {
         !trailing
             && self.whole_strings == Some(self.totals.count)
             && self.track.horizon() < self.pos
-            && self.pos + 2 * L < self.src.len()
+            // (No probe of what follows reaches the end: probes look at
+            // most `L` bytes ahead.)
+            && self.pos + L + 2 < self.src.len()
     }
 
     /// The close decision at a candidate closing quote; `after` is the

@@ -116,8 +116,9 @@ impl<T: Track> Engine<'_, T> {
                 .get(usize::from(*b))
                 .is_some_and(|&f| f & mask != 0)
         };
-        // Far enough from the end that the close decision cannot reach it.
-        let limit = self.src.len().saturating_sub(2 * L);
+        // Far enough from the end that the close decision cannot reach it
+        // (its probes look at most `L` bytes past the quote).
+        let limit = self.src.len().saturating_sub(L + 2);
         let body = self.src.get(start + 1..limit).unwrap_or_default();
         let first = body.iter().position(|b| !plain(b)).unwrap_or(body.len());
         if first == 0 {
