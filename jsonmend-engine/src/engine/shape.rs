@@ -122,13 +122,6 @@ impl<T: Track> Engine<'_, T> {
         verbatim: bool,
     ) -> bool {
         let depth = self.stack.len().wrapping_sub(1);
-        // (A watch step that leaves the shape empties the index again if
-        // it is undone: it is empty while the object follows its shape.)
-        let mark = if T::TRACKS {
-            self.stack.key_mark()
-        } else {
-            None
-        };
         let Some(f) = self.stack.top_mut::<T>() else {
             return false;
         };
@@ -154,7 +147,16 @@ impl<T: Track> Engine<'_, T> {
         }
         f.follow = None;
         let base = f.key_base;
-        self.keys.adopt(self.out.as_bytes(), base, &mut f.key_index);
+        // A watch step that leaves the shape empties the index again if it
+        // is undone (it is empty while the object follows its shape).
+        let mark = if T::TRACKS {
+            self.stack.key_mark()
+        } else {
+            None
+        };
+        if let Some(f) = self.stack.top_mut::<T>() {
+            self.keys.adopt(self.out.as_bytes(), base, &mut f.key_index);
+        }
         if let Some(mark) = mark {
             self.stack.key_inserted(mark, 0);
         }
