@@ -164,7 +164,13 @@ pub(crate) fn push_u64(mut v: u64, out: &mut String) {
             break;
         }
     }
-    out.push_str(core::str::from_utf8(buf.get(i..).unwrap_or_default()).unwrap_or_default());
+    // ASCII digits: pushed as chars, with no UTF-8 check of the buffer.
+    out.extend(
+        buf.get(i..)
+            .unwrap_or_default()
+            .iter()
+            .map(|&d| char::from(d)),
+    );
 }
 
 fn write_big_int(n: &Number, out: &mut String) {

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
-use super::{Fail, Payload, check_key, finish_cell, write_header};
+use super::{Fail, Payload, check_key, finish_cell, write_cell, write_header};
 use crate::decode::gen1::TAGS;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend::Builder;
@@ -339,11 +339,13 @@ pub(crate) fn encode(
             for (v, ty) in values(row).zip(types) {
                 out.push(',');
                 let start = out.len();
-                match v {
-                    Value::String(s) if *ty == "str" => legend.encode(s, hardened, &mut out),
-                    v => write_value_text(v, &mut out),
-                }
-                long_cell |= finish_cell(&mut out, start);
+                long_cell |= match v {
+                    Value::String(s) if *ty == "str" => {
+                        legend.encode(s, hardened, &mut out);
+                        finish_cell(&mut out, start)
+                    }
+                    v => write_cell(v, &mut out),
+                };
             }
         }
     }

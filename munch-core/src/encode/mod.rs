@@ -39,6 +39,30 @@ pub(crate) fn finish_cell(out: &mut String, start: usize) -> bool {
     long
 }
 
+/// Appends a cell that is not legend-encoded as Python's `csv` writes
+/// the reference's text of `v` (spec §3 "Value to text"); true when it
+/// exceeds the reference reader's field limit. A string's quoting is
+/// decided before it is written; a number's, a bool's or a null's text
+/// never needs quotes, so it is not searched.
+pub(crate) fn write_cell(v: &serde_json::Value, out: &mut String) -> bool {
+    match v {
+        serde_json::Value::String(s) => {
+            crate::format::csv::write_field(s, out);
+            too_long(s)
+        }
+        serde_json::Value::Array(_) | serde_json::Value::Object(_) => {
+            let start = out.len();
+            text::write_value_text(v, out);
+            finish_cell(out, start)
+        }
+        _ => {
+            let start = out.len();
+            text::write_value_text(v, out);
+            too_long(out.get(start..).unwrap_or_default())
+        }
+    }
+}
+
 /// Why an encoder gave up (the reference raises there).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Fail(pub(crate) &'static str);

@@ -9,8 +9,8 @@ use serde_json::{Map, Value};
 
 use super::columns::{Columns, written_number};
 use super::pairs::{Pairs, Scalar};
-use super::text::{is_container, push_stype, write_value_text};
-use super::{Fail, Payload, check_key, finish_cell, write_header};
+use super::text::{is_container, push_stype};
+use super::{Fail, Payload, check_key, finish_cell, write_cell, write_header};
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
@@ -250,16 +250,18 @@ pub(crate) fn encode(
                     }
                 }
                 match v {
-                    Some(Value::String(s)) if interned => legend.encode(s, hardened, &mut out),
+                    Some(Value::String(s)) if interned => {
+                        legend.encode(s, hardened, &mut out);
+                        long_cell |= finish_cell(&mut out, start);
+                    }
                     Some(v) => {
-                        write_value_text(v, &mut out);
+                        long_cell |= write_cell(v, &mut out);
                         if written_number(v) {
                             numbers += out.len() - start;
                         }
                     }
                     None => {}
                 }
-                long_cell |= finish_cell(&mut out, start);
             }
         }
         columns.add_written_numbers(numbers);
