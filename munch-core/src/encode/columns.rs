@@ -11,10 +11,32 @@ use crate::py::json_write::{key_json_len, value_json_len};
 use crate::tier1::schema::Table;
 use crate::value::{Kind, kind, same_bytes};
 
-/// The dict rows of one table, `width` values per row (`None`: the row has
-/// no such key).
+/// One row's value for one column. A string's text is kept with it: the
+/// legend's observation and the row writer read the cells in order, and
+/// on a large response each value they loaded again from its row would be
+/// a cache miss.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Cell<'v> {
+    /// The row has no such key.
+    Absent,
+    /// A string.
+    Str(&'v str),
+    /// Any other value.
+    Other(&'v Value),
+}
+
+impl<'v> Cell<'v> {
+    fn of(v: &'v Value) -> Cell<'v> {
+        match v {
+            Value::String(s) => Cell::Str(s),
+            _ => Cell::Other(v),
+        }
+    }
+}
+
+/// The dict rows of one table, `width` cells per row.
 pub(crate) struct Columns<'v> {
-    cells: Vec<Option<&'v Value>>,
+    cells: Vec<Cell<'v>>,
     width: usize,
     /// How many dict rows were found (rows that are not dicts are skipped,
     /// as both the observation and the writer skip them).
@@ -51,7 +73,7 @@ impl<'v> Columns<'v> {
             };
             count += 1;
             let base = cells.len();
-            cells.resize(base + width, None);
+            cells.resize(base + width, Cell::Absent);
             let mut next = 0usize;
             // The row's braces and commas; its depth.
             let mut size = (2 + m.len().saturating_sub(1), 1);
@@ -66,7 +88,7 @@ impl<'v> Columns<'v> {
                 };
                 if let Some(j) = at {
                     if let Some(slot) = cells.get_mut(base + j) {
-                        *slot = Some(v);
+                        *slot = Cell::of(v);
                     }
                     next = j + 1;
                 }
@@ -104,8 +126,8 @@ impl<'v> Columns<'v> {
         }
     }
 
-    /// The rows' values, one slice of `width` per dict row.
-    pub(crate) fn rows(&self) -> impl Iterator<Item = &[Option<&'v Value>]> {
+    /// The rows' cells, one slice of `width` per dict row.
+    pub(crate) fn rows(&self) -> impl Iterator<Item = &[Cell<'v>]> {
         (0..self.rows).map(|r| {
             self.cells
                 .get(r * self.width..(r + 1) * self.width)

@@ -46,10 +46,7 @@ pub(crate) fn finish_cell(out: &mut String, start: usize) -> bool {
 /// never needs quotes, so it is not searched.
 pub(crate) fn write_cell(v: &serde_json::Value, out: &mut String) -> bool {
     match v {
-        serde_json::Value::String(s) => {
-            crate::format::csv::write_field(s, out);
-            too_long(s)
-        }
+        serde_json::Value::String(s) => write_str_cell(s, out),
         serde_json::Value::Array(_) | serde_json::Value::Object(_) => {
             let start = out.len();
             text::write_value_text(v, out);
@@ -61,6 +58,14 @@ pub(crate) fn write_cell(v: &serde_json::Value, out: &mut String) -> bool {
             too_long(out.get(start..).unwrap_or_default())
         }
     }
+}
+
+/// Appends a string cell that is not legend-encoded, quoted as Python's
+/// `csv` writes it; true when it exceeds the reference reader's field
+/// limit.
+pub(crate) fn write_str_cell(s: &str, out: &mut String) -> bool {
+    crate::format::csv::write_field(s, out);
+    too_long(s)
 }
 
 /// Why an encoder gave up (the reference raises there).

@@ -7,10 +7,10 @@ use alloc::format;
 use alloc::string::String;
 use serde_json::{Map, Value};
 
-use super::columns::{Columns, written_number};
+use super::columns::{Cell, Columns, written_number};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype};
-use super::{Fail, Payload, check_key, finish_cell, write_cell, write_header};
+use super::{Fail, Payload, check_key, finish_cell, write_cell, write_header, write_str_cell};
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
@@ -117,7 +117,7 @@ pub(crate) fn encode(
         let places = t.intern_places();
         for row in columns.rows() {
             for &j in &places {
-                if let Some(Value::String(s)) = row.get(j).copied().flatten() {
+                if let Some(Cell::Str(s)) = row.get(j) {
                     builder.observe(s);
                 }
             }
@@ -241,26 +241,27 @@ pub(crate) fn encode(
             out.push_str(if any_row { "\n" } else { "\n\n" });
             any_row = true;
             out.push_str(t.tag);
-            for (&v, &interned) in row.iter().zip(&interned) {
+            for (&cell, &interned) in row.iter().zip(&interned) {
                 out.push(',');
                 let start = out.len();
-                if let Some(v) = v {
-                    if !v.is_null() && v.as_str() != Some("") {
-                        any_value = true;
+                match cell {
+                    Cell::Str(s) => {
+                        any_value |= !s.is_empty();
+                        long_cell |= if interned {
+                            legend.encode(s, hardened, &mut out);
+                            finish_cell(&mut out, start)
+                        } else {
+                            write_str_cell(s, &mut out)
+                        };
                     }
-                }
-                match v {
-                    Some(Value::String(s)) if interned => {
-                        legend.encode(s, hardened, &mut out);
-                        long_cell |= finish_cell(&mut out, start);
-                    }
-                    Some(v) => {
+                    Cell::Other(v) => {
+                        any_value |= !v.is_null();
                         long_cell |= write_cell(v, &mut out);
                         if written_number(v) {
                             numbers += out.len() - start;
                         }
                     }
-                    None => {}
+                    Cell::Absent => {}
                 }
             }
         }
