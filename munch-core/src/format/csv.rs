@@ -372,19 +372,27 @@ pub(crate) fn finish_field(out: &mut String, start: usize) {
 
 /// Appends one field as Python's `csv.writer` writes it.
 pub(crate) fn write_field(field: &str, out: &mut String) {
-    if QUOTE_TRIGGERS.find(field.as_bytes()).is_some() {
-        out.push('"');
-        let mut rest = field;
-        while let Some(q) = rest.find('"') {
-            out.push_str(rest.get(..=q).unwrap_or_default());
-            out.push('"');
-            rest = rest.get(q + 1..).unwrap_or_default();
-        }
-        out.push_str(rest);
-        out.push('"');
-    } else {
+    let bytes = field.as_bytes();
+    let Some(first) = QUOTE_TRIGGERS.find(bytes) else {
         out.push_str(field);
+        return;
+    };
+    out.push('"');
+    // Quotes to double lie at or after the first trigger.
+    let mut done = 0;
+    let mut from = first;
+    while let Some(q) = bytes
+        .get(from..)
+        .and_then(|rest| memchr::memchr(b'"', rest))
+        .map(|i| from + i)
+    {
+        out.push_str(field.get(done..=q).unwrap_or_default());
+        out.push('"');
+        done = q + 1;
+        from = q + 1;
     }
+    out.push_str(field.get(done..).unwrap_or_default());
+    out.push('"');
 }
 
 #[cfg(test)]
