@@ -18,6 +18,14 @@ use crate::tier1::transforms::dependency_cycles::has_empty_cycle;
 use crate::value::{Kind, kind};
 
 /// A response as sent: the text and what was chosen.
+///
+/// ```
+/// use munch_core::{Format, Options};
+/// let response = serde_json::json!({"files": [{"file": "a.py"}, {"file": "b.py"}]});
+/// let out = munch_core::encode("some_tool", &response, &Options { format: Format::Compact, ..Default::default() });
+/// assert_eq!(out.meta.encoding, "gen1");
+/// assert!(out.text.starts_with("#MUNCH/1 tool=some_tool enc=gen1"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Encoded {
     /// The MUNCH payload, or the response's Python JSON text.

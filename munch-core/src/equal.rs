@@ -156,6 +156,15 @@ fn changed(expected: &Kind<'_>, got: &Kind<'_>) -> &'static str {
 
 /// The first place where `got` differs from `expected` (`None` when they
 /// are exactly equal). Walks without recursion.
+///
+/// ```
+/// use munch_core::{KeyOrder, first_mismatch};
+/// let expected = serde_json::json!({"rows": [{"a": ""}]});
+/// let got = serde_json::json!({"rows": [{"a": null}]});
+/// let m = first_mismatch(&expected, &got, KeyOrder::Any).unwrap();
+/// assert_eq!((m.path.as_str(), m.kind), ("$.rows[0].a", "empty_string_to_null"));
+/// assert_eq!(first_mismatch(&expected, &expected, KeyOrder::Any), None);
+/// ```
 #[must_use]
 pub fn first_mismatch(expected: &Value, got: &Value, order: KeyOrder) -> Option<Mismatch> {
     if exact_eq(expected, got, order) {

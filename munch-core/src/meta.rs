@@ -6,6 +6,17 @@ use serde_json::{Map, Value};
 use crate::equal::Mismatch;
 
 /// The encoder stack's rungs, in ladder order.
+///
+/// ```
+/// use munch_core::{Attempt, Format, Options, Outcome, Rung};
+/// let response = serde_json::json!({"result_count": 1, "query": "main", "results": [
+///     {"id": "src/a.py::main#function", "name": "main", "kind": "function",
+///      "file": "src/a.py", "line": 3, "score": 0.9, "signature": "def main()", "summary": "entry point"},
+/// ]});
+/// let out = munch_core::encode("search_symbols", &response, &Options { format: Format::Compact, ..Default::default() });
+/// // The first rung's payload decoded to the response: it is used.
+/// assert_eq!(out.meta.attempts, [Attempt { rung: Rung::Tier1Reference, outcome: Outcome::Accepted }]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rung {
     /// The tool's tier-1 encoder as the reference writes it.
@@ -20,6 +31,12 @@ pub enum Rung {
 
 impl Rung {
     /// `reference` or `hardened`.
+    ///
+    /// ```
+    /// use munch_core::{Layer, Rung};
+    /// assert_eq!(Rung::Gen1Reference.layer(), Layer::Reference);
+    /// assert_eq!(Rung::Tier1Hardened.layer(), Layer::Hardened);
+    /// ```
     #[must_use]
     pub const fn layer(self) -> Layer {
         match self {
@@ -30,6 +47,16 @@ impl Rung {
 }
 
 /// Which form of an encoder produced the payload.
+///
+/// ```
+/// use munch_core::{Format, Layer, Options};
+/// let response = serde_json::json!({"result_count": 1, "query": "main", "results": [
+///     {"id": "src/a.py::main#function", "name": "main", "kind": "function",
+///      "file": "src/a.py", "line": 3, "score": 0.9, "signature": "def main()", "summary": "entry point"},
+/// ]});
+/// let out = munch_core::encode("search_symbols", &response, &Options { format: Format::Compact, ..Default::default() });
+/// assert_eq!(out.meta.layer, Some(Layer::Reference));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Layer {
     /// Byte-identical to the reference.
@@ -39,6 +66,19 @@ pub enum Layer {
 }
 
 /// What one rung gave.
+///
+/// ```
+/// use munch_core::{Format, Options, Outcome};
+/// // Tier-1 writes an empty string and a null alike: its decode differs,
+/// // so the ladder moves on (to gen1 here).
+/// let response = serde_json::json!({"result_count": 1, "query": "q", "results": [
+///     {"id": "a", "name": "a", "kind": "function", "file": "a.py", "line": 1,
+///      "score": 1.0, "signature": "def a()", "summary": ""},
+/// ]});
+/// let out = munch_core::encode("search_symbols", &response, &Options { format: Format::Compact, ..Default::default() });
+/// assert!(matches!(out.meta.attempts[0].outcome, Outcome::Mismatch(_)));
+/// assert_eq!(out.meta.attempts.last().map(|a| &a.outcome), Some(&Outcome::Accepted));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// Its payload decodes exactly to the input: used.
@@ -54,6 +94,14 @@ pub enum Outcome {
 }
 
 /// One rung and its outcome.
+///
+/// ```
+/// use munch_core::{Format, Options, Rung};
+/// let out = munch_core::encode("some_tool", &serde_json::json!({"files": [{"f": "a"}, {"f": "b"}]}),
+///     &Options { format: Format::Compact, ..Default::default() });
+/// // A tool without a tier-1 schema starts at gen1.
+/// assert_eq!(out.meta.attempts[0].rung, Rung::Gen1Reference);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attempt {
     /// The rung.
@@ -63,6 +111,15 @@ pub struct Attempt {
 }
 
 /// Why JSON was sent.
+///
+/// ```
+/// use munch_core::{Format, JsonReason, Options};
+/// let v = serde_json::json!({"a": 1});
+/// let out = munch_core::encode("t", &v, &Options { format: Format::Json, ..Default::default() });
+/// assert_eq!(out.meta.reason, Some(JsonReason::FormatJson));
+/// let out = munch_core::encode("t", &serde_json::json!({"error": "boom"}), &Default::default());
+/// assert_eq!(out.meta.reason, Some(JsonReason::ErrorKey));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum JsonReason {
     /// The caller asked for JSON.
@@ -87,6 +144,18 @@ pub enum JsonReason {
 }
 
 /// The dispatcher's metadata.
+///
+/// ```
+/// use munch_core::{Format, Options};
+/// let response = serde_json::json!({"result_count": 1, "query": "main", "results": [
+///     {"id": "src/a.py::main#function", "name": "main", "kind": "function",
+///      "file": "src/a.py", "line": 3, "score": 0.9, "signature": "def main()", "summary": "entry point"},
+/// ]});
+/// let out = munch_core::encode("search_symbols", &response, &Options { format: Format::Compact, ..Default::default() });
+/// assert_eq!(out.meta.encoding, "ss1");
+/// assert_eq!(out.meta.encoded_bytes, Some(out.text.len()));
+/// assert!(out.meta.json_bytes.is_some() && out.meta.encoding_tokens_saved.is_some());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct EncodeMeta {
     /// The tier-1 id, `gen1` or `json`.

@@ -30,6 +30,10 @@ pub enum Format {
 impl Format {
     /// Parses a format name or alias, trimmed of whitespace and in any
     /// case; `None` for anything else (callers then use their default).
+    ///
+    /// ```
+    /// assert_eq!(munch_core::Format::parse("Compact"), Some(munch_core::Format::Compact));
+    /// ```
     #[must_use]
     pub fn parse(name: &str) -> Option<Format> {
         let name = crate::unicode::strip_space(name);
@@ -62,6 +66,15 @@ pub enum Mode {
 }
 
 /// How sizes are counted for the gate and the savings figure.
+///
+/// ```
+/// use munch_core::{Format, Measure, Options};
+/// let words = |s: &str| s.split([' ', ',', '\n']).filter(|w| !w.is_empty()).count();
+/// let opts = Options { format: Format::Compact, measure: Measure::Tokens(&words), ..Default::default() };
+/// let response = serde_json::json!({"files": [{"file": "a.py"}, {"file": "b.py"}]});
+/// let out = munch_core::encode("some_tool", &response, &opts);
+/// assert!(out.meta.encoding_tokens_saved.is_some());
+/// ```
 #[derive(Clone, Copy, Default)]
 pub enum Measure<'a> {
     /// The reference's count: code points of the payload against the
@@ -122,6 +135,10 @@ impl Default for Options<'_> {
 }
 
 /// The reference's default gate threshold.
+///
+/// ```
+/// assert_eq!(munch_core::Options::default().threshold, munch_core::DEFAULT_THRESHOLD);
+/// ```
 pub const DEFAULT_THRESHOLD: f64 = 0.15;
 
 #[cfg(feature = "std")]

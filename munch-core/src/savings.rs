@@ -22,6 +22,16 @@ pub struct SavingsTracker {
 
 impl SavingsTracker {
     /// Adds one response's saving; returns the new total.
+    ///
+    /// ```
+    /// use munch_core::{EncodeMeta, SavingsTracker};
+    /// let mut tracker = SavingsTracker::default();
+    /// let mut meta = munch_core::encode("t", &serde_json::json!([1]), &Default::default()).meta;
+    /// meta.encoding_tokens_saved = Some(40);
+    /// tracker.record(&meta);
+    /// assert_eq!(tracker.record(&meta), 80);
+    /// # let _: &EncodeMeta = &meta;
+    /// ```
     pub fn record(&mut self, meta: &EncodeMeta) -> u64 {
         let saved = meta.encoding_tokens_saved.unwrap_or(0) as u64;
         self.total = self.total.saturating_add(saved);

@@ -17,6 +17,14 @@ pub use from_value::from_value;
 pub use to_value::to_value;
 
 /// Why a typed encode or decode failed.
+///
+/// ```
+/// use munch_core::{TypedError, decode_into};
+/// let bad: Result<Vec<u32>, _> = decode_into("neither MUNCH nor JSON");
+/// assert!(matches!(bad, Err(TypedError::Decode(_))));
+/// let wrong: Result<Vec<u32>, _> = decode_into("{\"a\": 1}");
+/// assert!(matches!(wrong, Err(TypedError::Serde(_))));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum TypedError {
