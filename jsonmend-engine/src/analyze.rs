@@ -14,6 +14,14 @@ use crate::value::Value;
 use crate::verdict::SchemaVerdict;
 
 /// What to do with a reply.
+///
+/// ```
+/// use jsonmend_engine::{analyze, Decision, Options, Profile};
+/// assert_eq!(analyze(b"[1, 2]", &Options::default()).decision, Decision::Accept);
+/// let strict = Options::with_profile(Profile::Strict);
+/// assert_eq!(analyze(b"[1, 2,]", &strict).decision, Decision::Retry);
+/// assert_eq!(analyze(b"", &Options::default()).decision, Decision::Invalid);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Exact, not ambiguous, no error.
@@ -43,6 +51,15 @@ impl Decision {
 }
 
 /// The full plan `analyze` returns.
+///
+/// ```
+/// use jsonmend_engine::{analyze, Options, Profile};
+/// let plan = analyze(b"{\"a\": 1", &Options::with_profile(Profile::Execution));
+/// assert!(!plan.valid_json);
+/// assert_eq!(plan.error.as_ref().map(|e| e.code.as_str()), Some("E010"));
+/// let hint = plan.retry.expect("a refusal comes with a retry hint");
+/// assert!(hint.to_prompt().starts_with("Your previous reply was not usable JSON"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct RepairPlan<'a> {
     /// What to do.

@@ -6,6 +6,13 @@ use core::fmt;
 use crate::rules::Rule;
 
 /// An error code of spec §8.
+///
+/// ```
+/// use jsonmend_engine::ErrorCode;
+/// let e = jsonmend_engine::repair_text("   ").unwrap_err();
+/// assert_eq!(e.code, ErrorCode::E001);
+/// assert_eq!((e.code.as_str(), e.code.exit()), ("E001", 4));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorCode {
@@ -87,6 +94,12 @@ impl ErrorCode {
     }
 
     /// Whether the error carries a `retry_hint` (spec §8 "Hint").
+    ///
+    /// ```
+    /// use jsonmend_engine::ErrorCode;
+    /// assert!(ErrorCode::E010.has_hint());
+    /// assert!(!ErrorCode::E060.has_hint()); // a malformed protocol line
+    /// ```
     pub fn has_hint(self) -> bool {
         !matches!(
             self,
@@ -102,6 +115,14 @@ impl fmt::Display for ErrorCode {
 }
 
 /// A fatal condition or a refusal: code, message and where.
+///
+/// ```
+/// use jsonmend_engine::{repair, ErrorCode, Options, Profile};
+/// let e = repair("{\"a\": 1,\n \"b\": [1 2]}", &Options::with_profile(Profile::Strict)).unwrap_err();
+/// assert_eq!(e.code, ErrorCode::E012);
+/// assert_eq!((e.line, e.column), (2, 10)); // the missing comma in `[1 2]`
+/// assert!(e.retry_hint.is_some());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     /// The E-code.

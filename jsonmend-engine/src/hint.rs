@@ -9,6 +9,12 @@ use crate::rules::Rule;
 use crate::serialize::Obj;
 
 /// What to tell the model after a refusal or fatal error.
+///
+/// ```
+/// use jsonmend_engine::{analyze, Options, Profile};
+/// let hint = analyze(b"{'a': 1}", &Options::with_profile(Profile::Strict)).retry.unwrap();
+/// assert_eq!((hint.code.as_str(), hint.line, hint.column), ("E012", 1, 2));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RetryHint {
     /// The E-code.
@@ -162,6 +168,16 @@ impl RetryHint {
     }
 
     /// The prompt text of spec §14, exactly.
+    ///
+    /// ```
+    /// use jsonmend_engine::{analyze, Options};
+    /// let hint = analyze(b"no json here", &Options::default()).retry.unwrap();
+    /// assert_eq!(
+    ///     hint.to_prompt(),
+    ///     "Your previous reply was not usable JSON: no JSON value was found. \
+    ///      Send a JSON object or array, not prose. Reply with only the corrected JSON."
+    /// );
+    /// ```
     pub fn to_prompt(&self) -> String {
         let located = self.offset.is_some()
             && !matches!(
@@ -191,6 +207,12 @@ impl RetryHint {
 
     /// The `retry` object of a RepairPlan: `code`, `rule`, `offset`,
     /// `line`, `column`, `problem`, `fix`, `prompt`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{analyze, Options};
+    /// let hint = analyze(b"no json here", &Options::default()).retry.unwrap();
+    /// assert!(hint.to_json().starts_with(r#"{"code":"E002","#));
+    /// ```
     pub fn to_json(&self) -> String {
         let placed = self.offset.is_some();
         Obj::new()

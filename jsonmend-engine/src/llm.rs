@@ -20,6 +20,13 @@ use crate::value::Value;
 const MAX_CALLS: usize = 1024;
 
 /// The event dialect of a stream.
+///
+/// ```
+/// use jsonmend_engine::{LlmStream, Provider};
+/// let mut s = LlmStream::new(Provider::OpenAi);
+/// s.feed(r#"data: {"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"f","arguments":"{\"x\":"}}]}}]}"#);
+/// assert!(s.close().contains(r#""value":{"x":null}"#));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Provider {
     /// Anthropic Messages streaming events.
@@ -67,6 +74,14 @@ struct Call {
 }
 
 /// One tool-call stream.
+///
+/// ```
+/// use jsonmend_engine::{LlmStream, Provider};
+/// let mut s = LlmStream::new(Provider::Anthropic);
+/// s.feed(r#"{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t1","name":"get_weather","input":{}}}"#);
+/// let fed = s.feed(r#"{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"city\": \"Par"}}"#);
+/// assert!(fed.contains(r#""value":{"city":"Par"}"#) && fed.contains(r#""end":"open""#));
+/// ```
 #[derive(Clone, Debug)]
 pub struct LlmStream {
     provider: Provider,

@@ -6,6 +6,13 @@ use crate::error::{Error, ErrorCode};
 use crate::rules::Rule;
 
 /// A repair profile (spec §7).
+///
+/// ```
+/// use jsonmend_engine::{repair, Options, Profile};
+/// let fixable = "{a: 1}";
+/// assert!(repair(fixable, &Options::with_profile(Profile::Strict)).is_err());
+/// assert_eq!(repair(fixable, &Options::with_profile(Profile::Execution)).unwrap().text, "{\"a\": 1}");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Profile {
     /// No repair at all: any change is `E012`.
@@ -41,6 +48,10 @@ impl Profile {
     }
 
     /// The profile's name.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::Profile::Lenient.as_str(), "lenient");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Profile::Strict => "strict",
@@ -51,6 +62,11 @@ impl Profile {
     }
 
     /// The `max_loss` default of the profile.
+    ///
+    /// ```
+    /// use jsonmend_engine::Profile;
+    /// assert_eq!((Profile::Execution.default_max_loss(), Profile::Default.default_max_loss()), (0, 1000));
+    /// ```
     pub fn default_max_loss(self) -> u32 {
         match self {
             Profile::Strict | Profile::Execution => 0,
@@ -60,6 +76,13 @@ impl Profile {
 }
 
 /// Options of the one-shot calls (spec §1, §2.2, §7).
+///
+/// ```
+/// use jsonmend_engine::{repair, ErrorCode, Options, Rule};
+/// let opts = Options { deny: vec![Rule::SingleQuotes], max_depth: 8, ..Options::default() };
+/// assert_eq!(repair("['a']", &opts).unwrap_err().code, ErrorCode::E012);
+/// assert_eq!(repair("[[[[[[[[[1]]]]]]]]]", &opts).unwrap_err().code, ErrorCode::E040);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The profile (default `default`).
@@ -116,6 +139,11 @@ impl Options {
     }
 
     /// `max_loss`, or the profile's default.
+    ///
+    /// ```
+    /// use jsonmend_engine::Options;
+    /// assert_eq!(Options { max_loss: Some(50), ..Options::default() }.effective_max_loss(), 50);
+    /// ```
     pub fn effective_max_loss(&self) -> u32 {
         self.max_loss
             .unwrap_or_else(|| self.profile.default_max_loss())

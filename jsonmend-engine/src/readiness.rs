@@ -11,6 +11,12 @@ use crate::value::Value;
 use crate::verdict::SchemaVerdict;
 
 /// The readiness object.
+///
+/// ```
+/// use jsonmend_engine::{readiness, Options};
+/// let r = readiness(b"[1, 2", &Options::default());
+/// assert_eq!((r.syntax_permille, r.schema_permille, r.step), (833, -1, "open"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Readiness {
     /// `floor(1000·P/(P+S))`; 0 without payload.

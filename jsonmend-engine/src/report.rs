@@ -8,6 +8,13 @@ use alloc::vec::Vec;
 use crate::rules::{Class, Rule, Severity};
 
 /// How far the repaired value is from what the input spells (spec §6).
+///
+/// ```
+/// use jsonmend_engine::{repair_text, Exactness};
+/// assert_eq!(repair_text("[1]").unwrap().exactness, Exactness::Exact);
+/// assert_eq!(repair_text("[1,]").unwrap().exactness, Exactness::Cosmetic);
+/// assert_eq!(repair_text("[1, \"ab").unwrap().exactness, Exactness::Lossy);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Exactness {
     /// The text is the input, unchanged (duplicate-key flags allowed).
@@ -34,6 +41,13 @@ impl Exactness {
 }
 
 /// Whether the input was cut off (spec §6).
+///
+/// ```
+/// use jsonmend_engine::{repair_text, Completeness};
+/// assert_eq!(repair_text("{\"a\": 1}").unwrap().completeness, Completeness::Complete);
+/// assert_eq!(repair_text("{\"a\": 1").unwrap().completeness, Completeness::Partial);
+/// assert_eq!(repair_text("{\"").unwrap().completeness, Completeness::Empty);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Completeness {
     /// No truncation repair (R070–R076).
@@ -60,6 +74,13 @@ impl Completeness {
 }
 
 /// One applied repair: a catalogue rule at a place in the input.
+///
+/// ```
+/// use jsonmend_engine::{repair_text, Rule};
+/// let r = repair_text("{\"a\": 1,\n \"b\": 'x'}").unwrap();
+/// let quote = &r.repairs[0];
+/// assert_eq!((quote.rule, quote.offset, quote.line, quote.column), (Rule::SingleQuotes, 15, 2, 7));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repair {
     /// The rule applied.
@@ -128,6 +149,13 @@ impl Repair {
 }
 
 /// The result of a successful repair.
+///
+/// ```
+/// let r = jsonmend_engine::repair_text("Sure! ```json\n{\"ok\": true,}\n```").unwrap();
+/// assert_eq!(r.text, "{\"ok\": true}");
+/// assert_eq!(r.exactness.as_str(), "cosmetic");
+/// assert!(!r.ambiguous && r.loss_permille == 0);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Repaired<'a> {
     /// Strict JSON: the input itself when nothing had to change.

@@ -2,6 +2,11 @@
 //! severity, message and whether it chooses between readings.
 
 /// What a repair does to the value (spec §5 "Class").
+///
+/// ```
+/// use jsonmend_engine::{Class, Rule};
+/// assert_eq!(Rule::TrailingComma.class(), Class::Cosmetic);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Class {
     /// Only a flag: the text is unchanged (R062).
@@ -13,6 +18,11 @@ pub enum Class {
 }
 
 /// How much a repair can change the meaning (the repair's `severity`).
+///
+/// ```
+/// use jsonmend_engine::{Rule, Severity};
+/// assert_eq!(Rule::TrailingComma.severity(), Severity::Low);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Severity {
     /// Cannot change the meaning.
@@ -41,6 +51,13 @@ impl Severity {
 macro_rules! rules {
     ($($variant:ident = $num:literal, $code:literal, $threshold:literal, $class:ident, $sev:ident, $defect:literal, $action:literal;)*) => {
         /// One rule of the repair catalogue (spec §5).
+        ///
+        /// ```
+        /// use jsonmend_engine::Rule;
+        /// let r = jsonmend_engine::repair_text("[1 2]").unwrap();
+        /// assert_eq!(r.repairs[0].rule, Rule::MissingComma);
+        /// assert_eq!(Rule::MissingComma.code(), "R042");
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
         pub enum Rule {
@@ -52,6 +69,11 @@ macro_rules! rules {
 
         impl Rule {
             /// Every rule, in code order.
+            ///
+            /// ```
+            /// use jsonmend_engine::Rule;
+            /// assert!(Rule::ALL.windows(2).all(|w| w[0].number() < w[1].number()));
+            /// ```
             pub const ALL: &'static [Rule] = &[$(Rule::$variant),*];
 
             /// The code, e.g. `"R040"`.
@@ -95,11 +117,19 @@ macro_rules! rules {
 
             /// The defect half of the message (before `; `), with `{token}`
             /// or `{key}` placeholders.
+            ///
+            /// ```
+            /// assert_eq!(jsonmend_engine::Rule::UnquotedKey.defect(), "unquoted key {key}");
+            /// ```
             pub fn defect(self) -> &'static str {
                 match self { $(Rule::$variant => $defect,)* }
             }
 
             /// The action half of the message (after `; `).
+            ///
+            /// ```
+            /// assert_eq!(jsonmend_engine::Rule::UnquotedKey.action(), "quoted");
+            /// ```
             pub fn action(self) -> &'static str {
                 match self { $(Rule::$variant => $action,)* }
             }
@@ -116,6 +146,10 @@ macro_rules! rules {
             }
 
             /// The number of the code (40 for R040).
+            ///
+            /// ```
+            /// assert_eq!(jsonmend_engine::Rule::TrailingComma.number(), 40);
+            /// ```
             #[inline]
             pub fn number(self) -> u8 {
                 self as u8
@@ -219,6 +253,12 @@ impl Rule {
     }
 
     /// Whether the rule is one of the truncation repairs R070–R076.
+    ///
+    /// ```
+    /// use jsonmend_engine::Rule;
+    /// assert!(Rule::TruncatedString.is_truncation());
+    /// assert!(!Rule::TrailingComma.is_truncation());
+    /// ```
     pub fn is_truncation(self) -> bool {
         (70..=76).contains(&self.number())
     }

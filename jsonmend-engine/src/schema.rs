@@ -69,6 +69,12 @@ pub(crate) fn invalid(detail: &str, column: usize) -> Error {
 impl Schema {
     /// Parses the compact form (`{!query:string,!limit:integer}`); errors
     /// are `E020` with the column.
+    ///
+    /// ```
+    /// use jsonmend_engine::{ErrorCode, Schema};
+    /// assert!(Schema::parse("{!q:string}").is_ok());
+    /// assert_eq!(Schema::parse("{!q:strin}").unwrap_err().code, ErrorCode::E020);
+    /// ```
     pub fn parse(text: &str) -> Result<Schema, Error> {
         if text.len() > MAX_LEN {
             return Err(invalid("declaration longer than 64 KiB", 1));
@@ -94,6 +100,11 @@ impl Schema {
 
     /// The canonical text: no whitespace, declaration order, bare names
     /// where the grammar allows, duplicate union members removed.
+    ///
+    /// ```
+    /// let s = jsonmend_engine::Schema::parse("{ !q : string , n : integer|integer }").unwrap();
+    /// assert_eq!(s.canonical(), "{!q:string,n:integer}");
+    /// ```
     pub fn canonical(&self) -> &str {
         &self.canonical
     }

@@ -191,6 +191,11 @@ impl Repair {
 
 impl Repaired<'_> {
     /// The `repairs` array as JSON text.
+    ///
+    /// ```
+    /// let r = jsonmend_engine::repair_text("[1,]").unwrap();
+    /// assert!(r.repairs_json().starts_with(r#"[{"code":"R040","#));
+    /// ```
     pub fn repairs_json(&self) -> String {
         let mut out = String::with_capacity(2 + 180 * self.repairs.len());
         out.push('[');

@@ -10,13 +10,25 @@ use crate::protocol::call;
 use crate::value::Value;
 
 /// The longest request line (LF excluded), 8 MiB.
+///
+/// ```
+/// assert_eq!(jsonmend_engine::MAX_LINE, 8 << 20);
+/// ```
 pub const MAX_LINE: usize = 8 * 1024 * 1024;
 
 /// The capabilities `hello` advertises, in protocol order, as far as this
 /// engine implements them.
 const CAPABILITIES: &str = r#"["repair","analyze","validate","readiness","watch","llm"]"#;
 
-/// One connection's state.
+/// One connection's state: at most one watch and one llm stream.
+///
+/// ```
+/// use jsonmend_engine::Session;
+/// let mut s = Session::new();
+/// s.handle(br#"{"id":1,"method":"watch.start","params":{}}"#).unwrap();
+/// let fed = s.handle(br#"{"id":2,"method":"watch.feed","params":{"chunk":"[1, "}}"#).unwrap();
+/// assert!(fed.line.contains(r#""op":"add""#));
+/// ```
 #[derive(Debug, Default)]
 pub struct Session {
     llm: Option<crate::llm::LlmStream>,
@@ -189,6 +201,11 @@ impl Session {
     }
 
     /// A new connection.
+    ///
+    /// ```
+    /// let mut s = jsonmend_engine::Session::new();
+    /// assert!(s.handle(br#"{"id":1,"method":"hello"}"#).unwrap().line.contains(r#""protocol":1"#));
+    /// ```
     pub fn new() -> Session {
         Session::default()
     }

@@ -12,6 +12,12 @@ use crate::serialize::Obj;
 use crate::verdict::SchemaVerdict;
 
 /// The result of [`validate`].
+///
+/// ```
+/// use jsonmend_engine::{validate, ErrorCode, Options};
+/// let v = validate(b"[1, 2,]", &Options::default());
+/// assert_eq!(v.error.map(|e| e.code), Some(ErrorCode::E012));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Validation<'a> {
     /// The input is strict JSON as written (duplicate keys are grammatical).

@@ -7,6 +7,11 @@ use alloc::vec::Vec;
 use core::fmt;
 
 /// A JSON number, kept as its decimal text (big integers never rounded).
+///
+/// ```
+/// let v = jsonmend_engine::Value::parse("[1.50, 18446744073709551616]").unwrap();
+/// assert_eq!(v.to_json(), "[1.50,18446744073709551616]");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Number(String);
 
@@ -22,17 +27,33 @@ impl Number {
     }
 
     /// The number as `f64` (rounded).
+    ///
+    /// ```
+    /// let v = jsonmend_engine::Value::parse("0.1").unwrap();
+    /// assert_eq!(v.as_number().and_then(|n| n.as_f64()), Some(0.1));
+    /// ```
     pub fn as_f64(&self) -> Option<f64> {
         self.0.parse().ok()
     }
 
     /// The number as `i64`, if it is an integer written without fraction or
     /// exponent that fits.
+    ///
+    /// ```
+    /// use jsonmend_engine::Value;
+    /// assert_eq!(Value::parse("-7").unwrap().as_number().and_then(|n| n.as_i64()), Some(-7));
+    /// assert_eq!(Value::parse("7.0").unwrap().as_number().and_then(|n| n.as_i64()), None);
+    /// ```
     pub fn as_i64(&self) -> Option<i64> {
         self.0.parse().ok()
     }
 
     /// The number as `u64`, as [`Number::as_i64`].
+    ///
+    /// ```
+    /// use jsonmend_engine::Value;
+    /// assert_eq!(Value::parse("18446744073709551615").unwrap().as_number().and_then(|n| n.as_u64()), Some(u64::MAX));
+    /// ```
     pub fn as_u64(&self) -> Option<u64> {
         self.0.parse().ok()
     }
@@ -64,6 +85,14 @@ impl Number {
 }
 
 /// A JSON value as the engine returns it.
+///
+/// ```
+/// use jsonmend_engine::Value;
+/// let v = jsonmend_engine::repair_text("{a: [true, null]}").unwrap().value();
+/// let Value::Object(members) = &v else { panic!() };
+/// assert_eq!(members[0].0, "a");
+/// assert_eq!(members[0].1, Value::Array(vec![Value::Bool(true), Value::Null]));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub enum Value {
     /// `null`.
@@ -82,6 +111,11 @@ pub enum Value {
 }
 
 /// Why a text is not strict JSON.
+///
+/// ```
+/// let e = jsonmend_engine::Value::parse("[1, 2,]").unwrap_err();
+/// assert_eq!(e.offset, 6);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// Byte offset of the first deviation.
@@ -161,6 +195,11 @@ impl Value {
     /// The compact JSON text: no whitespace, order and duplicates kept,
     /// minimal escaping (U+2028/U+2029 escaped so the text is one line in
     /// every reader).
+    ///
+    /// ```
+    /// let v = jsonmend_engine::Value::parse("{ \"a\" : \"x\\u2028y\" }").unwrap();
+    /// assert_eq!(v.to_json(), "{\"a\":\"x\\u2028y\"}");
+    /// ```
     pub fn to_json(&self) -> String {
         let mut out = String::new();
         self.write_json(&mut out);
@@ -168,6 +207,12 @@ impl Value {
     }
 
     /// Appends the compact JSON text to `out`.
+    ///
+    /// ```
+    /// let mut out = String::from("value: ");
+    /// jsonmend_engine::Value::parse("[ 1 ]").unwrap().write_json(&mut out);
+    /// assert_eq!(out, "value: [1]");
+    /// ```
     pub fn write_json(&self, out: &mut String) {
         enum Step<'a> {
             Value(&'a Value),
@@ -216,6 +261,12 @@ impl Value {
 
     /// The JSON type name: `null`, `boolean`, `integer` (integral numbers),
     /// `number`, `string`, `array`, `object`.
+    ///
+    /// ```
+    /// use jsonmend_engine::Value;
+    /// assert_eq!(Value::parse("2.0").unwrap().type_name(), "integer");
+    /// assert_eq!(Value::parse("2.5").unwrap().type_name(), "number");
+    /// ```
     pub fn type_name(&self) -> &'static str {
         match self {
             Value::Null => "null",
@@ -242,6 +293,11 @@ impl Value {
     }
 
     /// The string, taken out, if this is one.
+    ///
+    /// ```
+    /// let v = jsonmend_engine::Value::parse(r#""hi""#).unwrap();
+    /// assert_eq!(v.into_string().as_deref(), Some("hi"));
+    /// ```
     pub fn into_string(mut self) -> Option<String> {
         match &mut self {
             Value::String(s) => Some(core::mem::take(s)),
@@ -250,6 +306,12 @@ impl Value {
     }
 
     /// The string, if this is one.
+    ///
+    /// ```
+    /// use jsonmend_engine::Value;
+    /// assert_eq!(Value::parse(r#""hi""#).unwrap().as_str(), Some("hi"));
+    /// assert_eq!(Value::parse("1").unwrap().as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
@@ -258,6 +320,11 @@ impl Value {
     }
 
     /// The number, if this is one.
+    ///
+    /// ```
+    /// let v = jsonmend_engine::Value::parse("1e3").unwrap();
+    /// assert_eq!(v.as_number().map(|n| n.as_str()), Some("1e3"));
+    /// ```
     pub fn as_number(&self) -> Option<&Number> {
         match self {
             Value::Number(n) => Some(n),
@@ -266,6 +333,10 @@ impl Value {
     }
 
     /// The boolean, if this is one.
+    ///
+    /// ```
+    /// assert_eq!(jsonmend_engine::Value::parse("false").unwrap().as_bool(), Some(false));
+    /// ```
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),

@@ -28,6 +28,15 @@ pub struct Mismatch {
 }
 
 /// How a value meets a declaration.
+///
+/// ```
+/// use jsonmend_engine::{Schema, Value};
+/// let s = Schema::parse("{!q:string,!n:integer}").unwrap();
+/// let v = s.verdict(Some(&Value::parse(r#"{"q":1}"#).unwrap()));
+/// assert_eq!((v.total, v.satisfied), (2, 0));
+/// assert_eq!(v.missing, ["/n"]);
+/// assert_eq!(v.mismatched[0].got, "integer");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SchemaVerdict {
     /// Required fields of the declared objects present in the value.

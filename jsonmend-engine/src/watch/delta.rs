@@ -8,6 +8,14 @@ use alloc::vec::Vec;
 use crate::serialize::Obj;
 
 /// What a delta does to the streamed value.
+///
+/// ```
+/// use jsonmend_engine::{DeltaOp, Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let p = w.feed("[\"a\"]").unwrap();
+/// let ops: Vec<DeltaOp> = p.deltas.iter().map(|d| d.op).collect();
+/// assert_eq!(ops, [DeltaOp::Add, DeltaOp::Add, DeltaOp::Append, DeltaOp::Close, DeltaOp::Close]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeltaOp {
     /// A member or element begins.
@@ -40,7 +48,15 @@ impl DeltaOp {
     }
 }
 
-/// One change to the value a watch stream is building.
+/// One change to the value a watch stream is building (owned; a feed
+/// lends them as [`DeltaRef`]s).
+///
+/// ```
+/// use jsonmend_engine::{Delta, Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let kept: Vec<Delta> = w.feed("{\"n\": 1}").unwrap().deltas.iter().map(|d| d.to_owned()).collect();
+/// assert_eq!((kept[1].path.as_str(), kept[1].text.as_str(), kept[1].at), ("/n", "1", 8));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Delta {
     /// JSON Pointer of the value changed.
@@ -67,6 +83,12 @@ impl Delta {
     }
 
     /// The borrowed form.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Delta, DeltaOp};
+    /// let d = Delta { path: "".into(), op: DeltaOp::Close, text: String::new(), at: 3 };
+    /// assert_eq!(d.as_ref().to_json(), r#"{"path":"","op":"close","value":null,"text":"","at":3}"#);
+    /// ```
     pub fn as_ref(&self) -> DeltaRef<'_> {
         DeltaRef {
             path: &self.path,
@@ -78,6 +100,14 @@ impl Delta {
 }
 
 /// A delta borrowed from a feed's [`Deltas`].
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let p = w.feed("[true,").unwrap();
+/// let d = p.deltas.get(1).unwrap();
+/// assert_eq!((d.path, d.text), ("/0", "true"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DeltaRef<'a> {
     /// JSON Pointer of the value changed.
@@ -93,6 +123,13 @@ pub struct DeltaRef<'a> {
 
 impl DeltaRef<'_> {
     /// The owned form.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// let owned = w.feed("[1").unwrap().deltas.get(0).unwrap().to_owned();
+    /// assert_eq!(owned.text, "[]");
+    /// ```
     pub fn to_owned(&self) -> Delta {
         Delta {
             path: self.path.into(),
@@ -103,6 +140,13 @@ impl DeltaRef<'_> {
     }
 
     /// The protocol object `{path, op, value, text, at}`.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// let p = w.feed("[1").unwrap();
+    /// assert_eq!(p.deltas.get(0).unwrap().to_json(), r#"{"path":"","op":"add","value":[],"text":"[]","at":1}"#);
+    /// ```
     pub fn to_json(&self) -> String {
         let value = if self.text.is_empty() {
             "null"
@@ -155,11 +199,23 @@ impl Deltas {
     }
 
     /// How many deltas.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// assert_eq!(w.feed("[1, 2]").unwrap().deltas.len(), 4);
+    /// ```
     pub fn len(&self) -> usize {
         self.items.len()
     }
 
     /// Whether there are none.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// assert!(w.feed("  ").unwrap().deltas.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }

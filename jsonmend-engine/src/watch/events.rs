@@ -6,6 +6,15 @@ use alloc::string::String;
 use crate::serialize::Obj;
 
 /// What happened.
+///
+/// ```
+/// use jsonmend_engine::{EventKind, Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let p = w.feed("{\"a\": 1, \"b\": [2]}").unwrap();
+/// let kinds: Vec<&str> = p.events.iter().map(|e| e.kind.name()).collect();
+/// assert_eq!(kinds, ["field", "field", "complete"]);
+/// assert_eq!(p.events[0].kind, EventKind::Field("1".into()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EventKind {
     /// A member of the root object or a declared field settled; its value
@@ -62,6 +71,15 @@ impl EventKind {
 }
 
 /// One watch event.
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let p = w.feed("[1,,2]").unwrap();
+/// let e = &p.events[0];
+/// assert_eq!((e.kind.name(), e.at), ("repair", 4));
+/// assert!(e.to_json().contains(r#""code":"R041""#));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
     /// What happened.

@@ -34,6 +34,14 @@ use reader::Reader;
 use tally::{Tally, permille};
 
 /// What one `feed` decided.
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// let p = w.feed("{\"a\": [1").unwrap();
+/// // `1` may go on: it is not decided yet.
+/// assert_eq!((p.deltas.len(), p.events.len(), p.bytes), (2, 0, 8));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
     /// Deltas decided by this feed (appends to one path in a row merged).
@@ -67,6 +75,15 @@ impl Progress {
 
 /// What `finish` returns: the one-shot result of the whole input, the
 /// events `finish` itself decided, and the stream's readiness.
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// w.feed("[1, 2]").unwrap();
+/// let f = w.finish().unwrap();
+/// assert_eq!(f.result.text, "[1, 2]");
+/// assert!(f.streamed && f.events.is_empty() && f.watcher_final.is_none());
+/// ```
 #[derive(Clone, Debug)]
 pub struct WatchFinal {
     /// Equal to `repair` of the whole input under the same options.
@@ -212,6 +229,14 @@ fn fatal(e: Error, (at, permille): (usize, i32), progress: &mut Progress) -> Err
 
 impl Watch {
     /// Starts a stream (the profile applies at `finish`).
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Schema, Watch};
+    /// let opts = Options { schema: Some(Schema::parse("{!a:string}").unwrap()), ..Options::default() };
+    /// let mut w = Watch::new(opts);
+    /// let p = w.feed("{\"a\":\"x\"}").unwrap();
+    /// assert!(p.events.iter().any(|e| e.kind.name() == "ready"));
+    /// ```
     pub fn new(opts: Options) -> Watch {
         let mut engine: Engine<'static, Horizon> =
             Engine::new(&[], opts.max_depth, opts.skip_prose);
@@ -249,6 +274,14 @@ impl Watch {
     }
 
     /// Feeds text (see [`Watch::feed_bytes`]).
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// // `tr` may still become `true`: nothing is decided about it yet.
+    /// assert_eq!(w.feed("[tr").unwrap().deltas.len(), 1);
+    /// assert_eq!(w.feed("ue]").unwrap().deltas.get(0).unwrap().text, "true");
+    /// ```
     pub fn feed(&mut self, chunk: &str) -> Result<Progress, Error> {
         self.feed_bytes(chunk.as_bytes())
     }
@@ -500,6 +533,14 @@ impl Watch {
     /// Ends the stream: the result of `repair` on the whole input (the
     /// profile's refusals are errors), the events decided at the end, and
     /// with a declaration the readiness of the whole input.
+    ///
+    /// ```
+    /// use jsonmend_engine::{ErrorCode, Options, Profile, Watch};
+    /// let mut w = Watch::new(Options::with_profile(Profile::Execution));
+    /// w.feed("{\"a\": 1").unwrap();
+    /// // Completing a cut-off object is lossy: `execution` refuses it.
+    /// assert_eq!(w.finish().unwrap_err().code, ErrorCode::E010);
+    /// ```
     pub fn finish(mut self) -> Result<WatchFinal, Error> {
         self.source.finish();
         let shift = self.source.shift();
