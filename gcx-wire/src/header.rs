@@ -9,6 +9,15 @@ use crate::whitespace::trim;
 
 /// A header part or cell: borrowed from the input unless it held an
 /// escape.
+///
+/// ```
+/// use std::borrow::Cow;
+/// let p = gcx_wire::from_slice(b"GCX1 tool=t fields=a\nplain\nx\\ty\n")?;
+/// let cells = &p.sections[0].cells;
+/// assert!(matches!(cells[0], Cow::Borrowed(_)));
+/// assert!(matches!(cells[1], Cow::Owned(_))); // `\t` was unescaped
+/// # Ok::<(), gcx_wire::DecodeError>(())
+/// ```
 pub type Bytes<'a> = Cow<'a, [u8]>;
 
 /// A section header: tool name, field names and meta pairs, each borrowed

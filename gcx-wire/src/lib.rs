@@ -50,9 +50,23 @@ pub use reader::{DecodeOptions, Event, Reader, decode_partial, from_slice, from_
 pub use stream::StreamDecoder;
 
 /// The 4-byte tag that starts every header line.
+///
+/// ```
+/// let mut enc = gcx_wire::encode::Encoder::new();
+/// enc.header("t", &["a"])?;
+/// assert!(enc.finish().starts_with(gcx_wire::TAG));
+/// # Ok::<(), gcx_wire::encode::EncodeError>(())
+/// ```
 pub const TAG: &[u8; 4] = b"GCX1";
 
 /// The default line cap: a line (without its LF, with any CR) must be
 /// shorter than this many bytes, as in the Go reference (`bufio.Scanner`'s
 /// 4 MiB buffer).
+///
+/// ```
+/// use gcx_wire::{DEFAULT_MAX_LINE_BYTES, DecodeOptions, from_slice_with};
+/// assert_eq!(DecodeOptions::default().max_line_bytes, DEFAULT_MAX_LINE_BYTES);
+/// let tight = DecodeOptions { max_line_bytes: 16, ..DecodeOptions::default() };
+/// assert!(from_slice_with(b"GCX1 tool=t fields=a\nshort\n", &tight).is_err()); // the header is 20 bytes
+/// ```
 pub const DEFAULT_MAX_LINE_BYTES: usize = 4 * 1024 * 1024;

@@ -36,6 +36,12 @@ pub enum Cell<'a> {
 
 impl Cell<'_> {
     /// The cell's text before escaping.
+    ///
+    /// ```
+    /// use gcx_wire::encode::Cell;
+    /// assert_eq!(Cell::from(0.1f32).text(), &b"0.1"[..]);
+    /// assert_eq!(Cell::from(u64::MAX).text(), &b"18446744073709551615"[..]);
+    /// ```
     #[must_use]
     pub fn text(&self) -> Cow<'_, [u8]> {
         match *self {

@@ -3,6 +3,15 @@
 use alloc::vec::Vec;
 
 /// The header part a [`HeaderProblem`] is about.
+///
+/// ```
+/// use gcx_wire::encode::{EncodeError, Encoder, HeaderPart, HeaderProblem};
+/// let mut enc = Encoder::new();
+/// assert_eq!(
+///     enc.header("t", &["a,b"]),
+///     Err(EncodeError::InvalidHeader { part: HeaderPart::Field, reason: HeaderProblem::Comma })
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeaderPart {
     /// The tool name.
@@ -16,6 +25,13 @@ pub enum HeaderPart {
 }
 
 /// Why a header part cannot be written losslessly.
+///
+/// ```
+/// use gcx_wire::encode::{EncodeError, Encoder, HeaderPart, HeaderProblem};
+/// let mut enc = Encoder::new();
+/// let err = enc.header_meta("t", &["a"], &[("fields", "x")]).unwrap_err();
+/// assert_eq!(err, EncodeError::InvalidHeader { part: HeaderPart::MetaKey, reason: HeaderProblem::ReservedKey });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeaderProblem {
     /// A CR (GCX1 deletes it).

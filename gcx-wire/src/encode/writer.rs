@@ -68,12 +68,28 @@ pub struct Encoder {
 
 impl Encoder {
     /// A strict encoder.
+    ///
+    /// ```
+    /// let mut enc = gcx_wire::encode::Encoder::new();
+    /// enc.header("t", &["a"])?;
+    /// assert!(enc.row(["x\ry"]).is_err()); // a CR would not come back
+    /// # Ok::<(), gcx_wire::encode::EncodeError>(())
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         Encoder::default()
     }
 
     /// An encoder in `mode`.
+    ///
+    /// ```
+    /// use gcx_wire::encode::{Encoder, Mode};
+    /// let mut go = Encoder::with_mode(Mode::GoCompat);
+    /// go.header("t", &["a"])?;
+    /// go.row([""])?; // a blank line, as Go writes it
+    /// assert_eq!(go.finish(), b"GCX1 tool=t fields=a\n\n");
+    /// # Ok::<(), gcx_wire::encode::EncodeError>(())
+    /// ```
     #[must_use]
     pub fn with_mode(mode: Mode) -> Self {
         Encoder {
@@ -89,12 +105,30 @@ impl Encoder {
     }
 
     /// The bytes written so far.
+    ///
+    /// ```
+    /// let mut enc = gcx_wire::encode::Encoder::new();
+    /// enc.header("t", &["a"])?;
+    /// assert_eq!(enc.as_bytes(), b"GCX1 tool=t fields=a\n");
+    /// # Ok::<(), gcx_wire::encode::EncodeError>(())
+    /// ```
     #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         &self.out
     }
 
     /// The payload.
+    ///
+    /// ```
+    /// let mut enc = gcx_wire::encode::Encoder::new();
+    /// enc.header("t", &["a", "b"])?;
+    /// enc.row(["1", "x\ty"])?;
+    /// let payload = enc.finish();
+    /// assert_eq!(payload, b"GCX1 tool=t fields=a,b\n1\tx\\ty\n");
+    /// let back = gcx_wire::from_slice(&payload)?;
+    /// assert_eq!(back.sections[0].rows().next().unwrap()[1], &b"x\ty"[..]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn finish(self) -> Vec<u8> {
         self.out

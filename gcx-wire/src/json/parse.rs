@@ -11,6 +11,13 @@ use alloc::vec::Vec;
 use super::Value;
 
 /// The deepest nesting accepted.
+///
+/// ```
+/// use gcx_wire::json::{MAX_DEPTH, parse};
+/// let nested = |n: usize| "[".repeat(n) + "1" + &"]".repeat(n);
+/// assert!(parse(nested(MAX_DEPTH).as_bytes()).is_ok());
+/// assert!(parse(nested(MAX_DEPTH + 1).as_bytes()).is_err());
+/// ```
 pub const MAX_DEPTH: usize = 512;
 
 /// Why JSON text was rejected, and where.

@@ -230,11 +230,27 @@ impl Deltas {
     }
 
     /// The `i`-th delta.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// let p = w.feed("[1,").unwrap();
+    /// assert_eq!(p.deltas.get(1).map(|d| d.path), Some("/0"));
+    /// assert!(p.deltas.get(2).is_none());
+    /// ```
     pub fn get(&self, i: usize) -> Option<DeltaRef<'_>> {
         self.items.get(i).map(|it| self.get_ref(it))
     }
 
     /// The deltas in order.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// let p = w.feed("{\"k\": \"v\"}").unwrap();
+    /// let paths: Vec<&str> = p.deltas.iter().map(|d| d.path).collect();
+    /// assert_eq!(paths, ["", "/k", "/k", "/k", ""]);
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = DeltaRef<'_>> {
         self.items.iter().map(|it| self.get_ref(it))
     }
