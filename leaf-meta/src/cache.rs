@@ -47,8 +47,23 @@ fn hash(bytes: &[u8]) -> u64 {
 
 impl EncodeState {
     /// The default number of cached pieces.
+    ///
+    /// ```
+    /// use leaf_meta::EncodeState;
+    /// assert_eq!(EncodeState::default().capacity(), EncodeState::DEFAULT_CAPACITY);
+    /// ```
     pub const DEFAULT_CAPACITY: usize = 32_768;
     /// Longer pieces are never cached.
+    ///
+    /// ```no_run
+    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// let mut state = leaf_meta::EncodeState::default();
+    /// let long_word = "x".repeat(leaf_meta::EncodeState::MAX_PIECE + 1);
+    /// let mut ids = Vec::new();
+    /// // Encoded as usual, but not kept in the cache.
+    /// map.encode_cached(&long_word, Default::default(), &mut state, &mut ids)?;
+    /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
+    /// ```
     pub const MAX_PIECE: usize = 64;
 
     /// A cache of at most `capacity` pieces (0 disables it).

@@ -21,9 +21,27 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 /// The `_meta` key of the payload.
+///
+/// ```
+/// let result = serde_json::json!({"content": [{"type": "text", "text": "hi",
+///     "_meta": {(leaf_meta::KEY): {"map_id": "sha256:abababababababababababababababababababababababababababababababab", "ids": [6151]}}}]});
+/// let entries = leaf_meta::read_leaf_meta(&result, &Default::default())?;
+/// assert_eq!(entries[0].ids.as_deref(), Some(&[6151][..]));
+/// # Ok::<(), leaf_meta::ReadError>(())
+/// ```
 pub const KEY: &str = "ai.codec/leaf-tokenization";
 
 /// The `type` of the legacy sibling block (read, never written).
+///
+/// ```
+/// let result = serde_json::json!({"content": [
+///     {"type": "text", "text": "hi"},
+///     {"type": leaf_meta::SIBLING_TYPE, "map_id": "sha256:abababababababababababababababababababababababababababababababab", "ids": [6151]},
+/// ]});
+/// let entries = leaf_meta::read_leaf_meta(&result, &Default::default())?;
+/// assert_eq!(entries[0].source, Some(leaf_meta::Source::Sibling));
+/// # Ok::<(), leaf_meta::ReadError>(())
+/// ```
 pub const SIBLING_TYPE: &str = "_codec_meta";
 
 /// A value that is not an object with a `content` array.

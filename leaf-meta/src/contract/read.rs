@@ -24,6 +24,17 @@ pub enum Source {
 }
 
 /// One text block as read.
+///
+/// ```
+/// let result = serde_json::json!({"content": [
+///     {"type": "image", "data": "…"},
+///     {"type": "text", "text": "hi", "_meta": {(leaf_meta::KEY): {"map_id": "sha256:abababababababababababababababababababababababababababababababab", "ids": [1, 2]}}},
+/// ]});
+/// let e = &leaf_meta::read_leaf_meta(&result, &Default::default())?[0];
+/// assert_eq!((e.content_index, e.text.as_str()), (1, "hi"));
+/// assert_eq!(e.map_id.as_deref(), Some("sha256:abababababababababababababababababababababababababababababababab"));
+/// # Ok::<(), leaf_meta::ReadError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeafEntry {
     /// Position in `content` (not among text blocks).
@@ -39,6 +50,17 @@ pub struct LeafEntry {
 }
 
 /// Checks on the ids themselves.
+///
+/// ```
+/// use leaf_meta::{IdCheck, ReadError, ReadOptions};
+/// let result = serde_json::json!({"content": [{"type": "text", "text": "hi",
+///     "_meta": {(leaf_meta::KEY): {"map_id": "sha256:abababababababababababababababababababababababababababababababab", "ids": [7, 900]}}}]});
+/// let opts = ReadOptions { check: IdCheck::Bound(100), ..Default::default() };
+/// assert_eq!(
+///     leaf_meta::read_leaf_meta(&result, &opts),
+///     Err(ReadError::IdOutOfRange { content_index: 0, position: 1, id: 900 })
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub enum IdCheck<'m> {
     /// None (as the reference).
@@ -68,6 +90,16 @@ pub struct ReadOptions<'m> {
 }
 
 /// Why a read failed; nothing partial is returned.
+///
+/// ```
+/// use leaf_meta::{MapId, ReadError, ReadOptions};
+/// let result = serde_json::json!({"content": [{"type": "text", "text": "hi",
+///     "_meta": {(leaf_meta::KEY): {"map_id": "sha256:abababababababababababababababababababababababababababababababab", "ids": [1]}}}]});
+/// let other = MapId::parse("sha256:cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd")?;
+/// let opts = ReadOptions { expected: Some(other), ..Default::default() };
+/// assert!(matches!(leaf_meta::read_leaf_meta(&result, &opts), Err(ReadError::MapMismatch { content_index: 0, .. })));
+/// # Ok::<(), leaf_meta::MapIdError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReadError {

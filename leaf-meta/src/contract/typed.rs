@@ -36,6 +36,16 @@ pub struct ToolResult {
 }
 
 /// One content block.
+///
+/// ```
+/// use leaf_meta::{ContentBlock, ToolResult};
+/// let r: ToolResult = serde_json::from_value(serde_json::json!({"content": [
+///     {"type": "text", "text": "hi", "annotations": {"audience": ["user"]}},
+///     {"type": "image", "data": "…", "mimeType": "image/png"},
+/// ]})).unwrap();
+/// assert!(matches!(&r.content[0], ContentBlock::Text { text, extra, .. } if text == "hi" && extra.contains_key("annotations")));
+/// assert!(matches!(&r.content[1], ContentBlock::Other(_)));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum ContentBlock {
     /// `{"type": "text", "text": …, "_meta"?: {…}, …}`.

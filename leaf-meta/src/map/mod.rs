@@ -79,6 +79,13 @@ fn invalid(msg: impl Into<String>) -> LoadError {
 
 /// A loaded, verified tokenizer map: its pin, its vocabulary and merges as
 /// a byte-string table, its special tokens and its pre-tokenizer.
+///
+/// ```no_run
+/// let pin = leaf_meta::MapId::parse("sha256:bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32")?;
+/// let map = leaf_meta::LeafMap::from_file("r50k_base.json", &pin)?;
+/// assert_eq!(map.encode("hello world"), [31373, 995]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct LeafMap {
     pub(crate) id: MapId,
@@ -394,12 +401,26 @@ impl LeafMap {
     }
 
     /// The map's pin.
+    ///
+    /// ```no_run
+    /// let pin = leaf_meta::MapId::parse("sha256:bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32")?;
+    /// let map = leaf_meta::LeafMap::from_file("r50k_base.json", &pin)?;
+    /// assert_eq!(map.id(), &pin);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn id(&self) -> &MapId {
         &self.id
     }
 
     /// The number of ids (`vocab_size`).
+    ///
+    /// ```no_run
+    /// let pin = leaf_meta::MapId::parse("sha256:bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32")?;
+    /// let map = leaf_meta::LeafMap::from_file("r50k_base.json", &pin)?;
+    /// assert_eq!(map.vocab_size(), 50257);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn vocab_size(&self) -> usize {
         self.table.len()
