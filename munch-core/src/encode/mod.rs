@@ -45,18 +45,19 @@ pub(crate) fn finish_cell(out: &mut String, start: usize) -> bool {
 /// decided before it is written; a number's, a bool's or a null's text
 /// never needs quotes, so it is not searched.
 pub(crate) fn write_cell(v: &serde_json::Value, out: &mut String) -> bool {
-    match v {
-        serde_json::Value::String(s) => write_str_cell(s, out),
-        serde_json::Value::Array(_) | serde_json::Value::Object(_) => {
-            let start = out.len();
-            text::write_value_text(v, out);
-            finish_cell(out, start)
-        }
-        _ => {
-            let start = out.len();
-            text::write_value_text(v, out);
-            too_long(out.get(start..).unwrap_or_default())
-        }
+    if let serde_json::Value::String(s) = v {
+        return write_str_cell(s, out);
+    }
+    let start = out.len();
+    text::write_value_text(v, out);
+    // A container travels as its Python `repr`, which may need quotes.
+    if matches!(
+        v,
+        serde_json::Value::Array(_) | serde_json::Value::Object(_)
+    ) {
+        finish_cell(out, start)
+    } else {
+        too_long(out.get(start..).unwrap_or_default())
     }
 }
 
