@@ -9,7 +9,8 @@
 //!
 //! Prints one line per group: its name and the median time in ns
 //! (`serde_json_serialize` and `serde_json_parse` time `serde_json` on
-//! the same value and text).
+//! the same value and text, in alternation with `encode_tier1` and
+//! `decode_tier1`).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -37,6 +38,33 @@ fn median(mut f: impl FnMut()) -> u128 {
     times.get(times.len() / 2).copied().unwrap_or(0)
 }
 
+/// The median times of `f` and `g` over fifteen calls of each in
+/// alternation, after both warmed up: the two sides of a ratio measured
+/// under the same load, call after call (this VM's load comes in bursts
+/// that two separate runs of nine calls can fall on differently).
+fn paired_median(mut f: impl FnMut(), mut g: impl FnMut()) -> (u128, u128) {
+    let warm = Instant::now();
+    while warm.elapsed().as_millis() < 200 {
+        f();
+        g();
+    }
+    let mut a = Vec::with_capacity(15);
+    let mut b = Vec::with_capacity(15);
+    for _ in 0..15 {
+        let start = Instant::now();
+        f();
+        a.push(start.elapsed().as_nanos());
+        let start = Instant::now();
+        g();
+        b.push(start.elapsed().as_nanos());
+    }
+    let mid = |mut v: Vec<u128>| {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(0)
+    };
+    (mid(a), mid(b))
+}
+
 fn main() {
     let path = std::env::args()
         .nth(1)
@@ -50,38 +78,43 @@ fn main() {
     };
     let tier1 = encode("search_symbols", &value, &opts).text;
     let gen1 = encode("get_hotspots", &value, &opts).text;
-    let mut rows = vec![(
-        String::from("encode_tier1"),
-        median(|| {
+    // serde_json on the same value and text, in alternation with the
+    // munch-core call it is compared with: the peer of the "within 2× of
+    // serde_json" figures.
+    let (encode_tier1, serialize) = paired_median(
+        || {
             black_box(encode("search_symbols", black_box(&value), &opts));
-        }),
-    )];
-    for (name, payload) in [("tier1", &tier1), ("gen1", &gen1)] {
-        let owned = median(|| {
-            black_box(decode(black_box(payload)).unwrap());
-        });
-        rows.push((format!("decode_{name}"), owned));
-    }
+        },
+        || {
+            black_box(serde_json::to_string(black_box(&value)).unwrap());
+        },
+    );
+    let (decode_tier1, parse) = paired_median(
+        || {
+            black_box(decode(black_box(&tier1)).unwrap());
+        },
+        || {
+            black_box(serde_json::from_str::<serde_json::Value>(black_box(&text)).unwrap());
+        },
+    );
+    let mut rows = vec![
+        (String::from("encode_tier1"), encode_tier1),
+        (String::from("decode_tier1"), decode_tier1),
+        (
+            String::from("decode_gen1"),
+            median(|| {
+                black_box(decode(black_box(&gen1)).unwrap());
+            }),
+        ),
+    ];
     for (name, payload) in [("tier1", &tier1), ("gen1", &gen1)] {
         let borrowed = median(|| {
             black_box(decode_borrowed(black_box(payload)).unwrap());
         });
         rows.push((format!("decode_{name}_borrowed"), borrowed));
     }
-    // serde_json on the same value and text, in the same process and
-    // round: the peer of the "within 2× of serde_json" figures.
-    rows.push((
-        String::from("serde_json_serialize"),
-        median(|| {
-            black_box(serde_json::to_string(black_box(&value)).unwrap());
-        }),
-    ));
-    rows.push((
-        String::from("serde_json_parse"),
-        median(|| {
-            black_box(serde_json::from_str::<serde_json::Value>(black_box(&text)).unwrap());
-        }),
-    ));
+    rows.push((String::from("serde_json_serialize"), serialize));
+    rows.push((String::from("serde_json_parse"), parse));
     for (group, ns) in rows {
         println!("{group} {ns}");
     }
