@@ -27,13 +27,18 @@ fn median(mut f: impl FnMut()) -> u128 {
     while warm.elapsed().as_millis() < 200 {
         f();
     }
-    let mut times: Vec<u128> = (0..9)
+    let times: Vec<u128> = (0..9)
         .map(|_| {
             let start = Instant::now();
             f();
             start.elapsed().as_nanos()
         })
         .collect();
+    middle(times)
+}
+
+/// The median of `times`.
+fn middle(mut times: Vec<u128>) -> u128 {
     times.sort_unstable();
     times.get(times.len() / 2).copied().unwrap_or(0)
 }
@@ -58,11 +63,7 @@ fn paired_median(mut f: impl FnMut(), mut g: impl FnMut()) -> (u128, u128) {
         g();
         b.push(start.elapsed().as_nanos());
     }
-    let mid = |mut v: Vec<u128>| {
-        v.sort_unstable();
-        v.get(v.len() / 2).copied().unwrap_or(0)
-    };
-    (mid(a), mid(b))
+    (middle(a), middle(b))
 }
 
 fn main() {
