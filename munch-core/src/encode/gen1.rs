@@ -8,9 +8,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
+use super::cell_memo::CellMemo;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
-use super::{Fail, Payload, check_key, finish_cell, write_cell, write_header};
+use super::{Fail, Payload, check_key, write_cell, write_header};
 use crate::decode::gen1::TAGS;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend::Builder;
@@ -232,18 +233,21 @@ pub(crate) fn encode(
         .map(|(t, (_, types))| t.rows.len() * types.iter().filter(|&&ty| ty == "str").count())
         .sum();
     let mut builder = Builder::with_capacity(cells);
+    // Each `str` cell's slot, in the order the rows are written.
+    let mut slots: Vec<Option<usize>> = Vec::with_capacity(cells);
     for (t, (_, types)) in tables.iter().zip(&typed) {
         for row in t.rows {
             // Every row has the table's key sequence (see `homogeneous`).
             for (v, ty) in values(row).zip(types) {
                 if *ty == "str" {
                     if let Value::String(s) = v {
-                        builder.observe(s);
+                        slots.push(builder.observe(s));
                     }
                 }
             }
         }
     }
+    let mut memo = CellMemo::new(&builder);
     builder.add_prefixes();
     let legend = builder.finish(2, hardened);
 
@@ -328,6 +332,7 @@ pub(crate) fn encode(
     }
     pairs.write(hardened, &mut out);
     let mut long_cell = false;
+    let mut slots = slots.into_iter();
     for (n, (t, (_, types))) in tables.iter().zip(&typed).enumerate() {
         out.push_str("\n\n");
         let tag = TAGS.get(n..=n).unwrap_or("t");
@@ -338,11 +343,10 @@ pub(crate) fn encode(
             out.push_str(tag);
             for (v, ty) in values(row).zip(types) {
                 out.push(',');
-                let start = out.len();
                 long_cell |= match v {
                     Value::String(s) if *ty == "str" => {
-                        legend.encode(s, hardened, &mut out);
-                        finish_cell(&mut out, start)
+                        let slot = slots.next().flatten();
+                        memo.write(slot, s, (&legend, hardened), &mut out)
                     }
                     v => write_cell(v, &mut out),
                 };

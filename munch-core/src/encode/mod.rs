@@ -1,6 +1,7 @@
 //! The encoders: gen1 and tier-1, each in the reference form and the
 //! hardened form of spec D3.
 
+mod cell_memo;
 mod columns;
 pub(crate) mod gen1;
 mod pairs;

@@ -7,10 +7,11 @@ use alloc::format;
 use alloc::string::String;
 use serde_json::{Map, Value};
 
+use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype};
-use super::{Fail, Payload, check_key, finish_cell, write_cell, write_header, write_str_cell};
+use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
@@ -113,16 +114,24 @@ pub(crate) fn encode(
     // Room for every interned cell (up to a bound), so the table of distinct
     // strings is not rebuilt while it grows.
     let mut builder = Builder::with_capacity(cells);
+    // Each interned cell's slot, per table row by row in intern-list
+    // order (the order the legend observes them in).
+    let mut slots: alloc::vec::Vec<alloc::vec::Vec<Option<usize>>> =
+        alloc::vec::Vec::with_capacity(tables.len());
     for (t, columns) in tables.iter().zip(&found) {
         let places = t.intern_places();
+        let mut table_slots = alloc::vec::Vec::with_capacity(columns.rows * places.len());
         for row in columns.rows() {
             for &j in &places {
-                if let Some(Cell::Str(s)) = row.get(j) {
-                    builder.observe(s);
-                }
+                table_slots.push(match row.get(j) {
+                    Some(Cell::Str(s)) => builder.observe(s),
+                    _ => None,
+                });
             }
         }
+        slots.push(table_slots);
     }
+    let mut memo = CellMemo::new(&builder);
     let legend = builder.finish(1, hardened);
 
     let meta_keys: &[&str] = if schema.id == "sc2" {
@@ -231,27 +240,32 @@ pub(crate) fn encode(
     }
     pairs.write(hardened, &mut out);
     let mut long_cell = false;
-    for (t, columns) in tables.iter().zip(&mut found) {
+    for ((t, columns), slots) in tables.iter().zip(&mut found).zip(&slots) {
         let mut any_row = false;
         let mut any_value = false;
         let start = out.len();
-        let interned = t.interned_columns();
+        // Per column, its place in the intern list.
+        let places = t.intern_places();
+        let place: alloc::vec::Vec<Option<usize>> = (0..t.cols.len())
+            .map(|j| places.iter().position(|&p| p == j))
+            .collect();
         let mut numbers = 0usize;
-        for row in columns.rows() {
+        for (r, row) in columns.rows().enumerate() {
             out.push_str(if any_row { "\n" } else { "\n\n" });
             any_row = true;
             out.push_str(t.tag);
-            for (&cell, &interned) in row.iter().zip(&interned) {
+            for (&cell, &place) in row.iter().zip(&place) {
                 out.push(',');
                 let start = out.len();
                 match cell {
                     Cell::Str(s) => {
                         any_value |= !s.is_empty();
-                        long_cell |= if interned {
-                            legend.encode(s, hardened, &mut out);
-                            finish_cell(&mut out, start)
-                        } else {
-                            write_str_cell(s, &mut out)
+                        long_cell |= match place {
+                            Some(p) => {
+                                let slot = slots.get(r * places.len() + p).copied().flatten();
+                                memo.write(slot, s, (&legend, hardened), &mut out)
+                            }
+                            None => write_str_cell(s, &mut out),
                         };
                     }
                     Cell::Other(v) => {

@@ -252,28 +252,38 @@ impl<'v> Builder<'v> {
         }
     }
 
-    /// Counts one occurrence of a non-empty string.
-    pub(crate) fn observe(&mut self, s: &'v str) {
+    /// Counts one occurrence of a non-empty string; its slot (the same
+    /// for every occurrence of the same string).
+    pub(crate) fn observe(&mut self, s: &'v str) -> Option<usize> {
         if s.is_empty() {
-            return;
+            return None;
         }
-        self.bump(s, 1);
+        Some(self.bump(s, 1))
     }
 
-    fn bump(&mut self, s: &'v str, by: usize) {
+    fn bump(&mut self, s: &'v str, by: usize) -> usize {
         // One hash per observation: the entry either holds the string's
         // slot or takes the next one.
         match self.index.entry(s) {
             Entry::Occupied(e) => {
-                if let Some(e) = self.order.get_mut(*e.get()) {
+                let slot = *e.get();
+                if let Some(e) = self.order.get_mut(slot) {
                     e.1 += by;
                 }
+                slot
             }
             Entry::Vacant(e) => {
-                e.insert(self.order.len());
+                let slot = self.order.len();
+                e.insert(slot);
                 self.order.push((s, by));
+                slot
             }
         }
+    }
+
+    /// Per slot, whether its string was observed more than once.
+    pub(crate) fn repeated(&self) -> impl Iterator<Item = bool> + '_ {
+        self.order.iter().map(|&(_, uses)| uses > 1)
     }
 
     /// gen1's path prefixes (spec §5): every observation of length ≥ 6 is

@@ -1,0 +1,133 @@
+//! Interned cells written once. A legend-encoded cell's text depends only
+//! on its string (the legend and the form are fixed for the whole
+//! payload), so a string observed more than once is encoded and quoted at
+//! its first row and copied at the others: a column such as a file path,
+//! which repeats from row to row, walks the legend tree once per distinct
+//! value, not once per row.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::finish_cell;
+use crate::format::legend::{Builder, Entries};
+
+/// Where a distinct observed string stands.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    /// Observed once: nothing to keep.
+    Once,
+    /// Repeated, not written yet.
+    Pending,
+    /// Written: its cell text is `text[start..end]`; whether it exceeds
+    /// the reference reader's field limit.
+    Written {
+        start: usize,
+        end: usize,
+        long: bool,
+    },
+}
+
+/// The written text of each repeated interned string.
+#[derive(Debug)]
+pub(crate) struct CellMemo {
+    slots: Vec<Slot>,
+    text: String,
+}
+
+impl CellMemo {
+    /// A memo for the strings `builder` observed so far (slots as
+    /// [`Builder::observe`] returned them).
+    pub(crate) fn new(builder: &Builder<'_>) -> CellMemo {
+        CellMemo {
+            slots: builder
+                .repeated()
+                .map(|r| if r { Slot::Pending } else { Slot::Once })
+                .collect(),
+            text: String::new(),
+        }
+    }
+
+    /// Appends the interned cell `s` (observed in `slot`) legend-encoded
+    /// and quoted as Python's `csv` writes it, as
+    /// `legend.encode` + `finish_cell` would; true when its text exceeds
+    /// the reference reader's field limit.
+    pub(crate) fn write(
+        &mut self,
+        slot: Option<usize>,
+        s: &str,
+        (legend, hardened): (&Entries<'_>, bool),
+        out: &mut String,
+    ) -> bool {
+        let state = slot.and_then(|k| self.slots.get(k).copied());
+        if let Some(Slot::Written { start, end, long }) = state {
+            out.push_str(self.text.get(start..end).unwrap_or_default());
+            return long;
+        }
+        let at = out.len();
+        legend.encode(s, hardened, out);
+        let long = finish_cell(out, at);
+        if let (Some(Slot::Pending), Some(k)) = (state, slot) {
+            let start = self.text.len();
+            self.text.push_str(out.get(at..).unwrap_or_default());
+            if let Some(place) = self.slots.get_mut(k) {
+                *place = Slot::Written {
+                    start,
+                    end: self.text.len(),
+                    long,
+                };
+            }
+        }
+        long
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CellMemo;
+    use crate::encode::finish_cell;
+    use crate::format::legend::Builder;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// Every cell, first or repeated, is written as `legend.encode` and
+    /// `finish_cell` write it (quotes, `@` literals and handles followed
+    /// by digits included), and reports the same length flag.
+    #[test]
+    fn repeated_cells_are_written_as_encoded() {
+        let values = [
+            "src/app/main.py",
+            "src/app/main.py",
+            "src/app/cli.py",
+            "src/app/main.py::run",
+            "a,b \"quoted\"",
+            "a,b \"quoted\"",
+            "@literal",
+            "@literal",
+            "src/app/main.py1",
+            "src/app/main.py1",
+            "",
+            "",
+            "once",
+            // Too short for the legend: written as a quoted literal.
+            "a,\"b",
+            "a,\"b",
+        ];
+        for hardened in [false, true] {
+            let mut builder = Builder::with_capacity(values.len());
+            let slots: Vec<Option<usize>> = values.iter().map(|v| builder.observe(v)).collect();
+            let mut memo = CellMemo::new(&builder);
+            let legend = builder.finish(1, hardened);
+            let (mut memoized, mut direct) = (String::new(), String::new());
+            for (v, &slot) in values.iter().zip(&slots) {
+                memoized.push(',');
+                let long = memo.write(slot, v, (&legend, hardened), &mut memoized);
+                direct.push(',');
+                let start = direct.len();
+                legend.encode(v, hardened, &mut direct);
+                assert_eq!(long, finish_cell(&mut direct, start));
+            }
+            assert_eq!(memoized, direct);
+            assert!(direct.ends_with(",\"a,\"\"b\",\"a,\"\"b\""), "{direct}");
+        }
+    }
+}
