@@ -139,12 +139,12 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
 /// without a transform, sizes in code points or bytes): the walk then
 /// skips those tables. Nothing changes but the order of the work: the
 /// depth limit and the `error` key are still decided before it is used.
-fn first_rung(
+fn first_rung<'v>(
     tool: &str,
     schema: Option<&Schema>,
-    map: &Map<String, Value>,
+    map: &'v Map<String, Value>,
     opts: &Options<'_>,
-) -> Option<Result<Payload, Fail>> {
+) -> Option<Result<Payload<'v>, Fail>> {
     if opts.mode != Mode::Verified || map.contains_key("error") {
         return None;
     }
@@ -157,17 +157,17 @@ fn first_rung(
     Some(tier1::encode(tool, s, map, false, 0, Some(ascii)))
 }
 
-type Chosen =
-    Result<(Payload, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
+type Chosen<'v> =
+    Result<(Payload<'v>, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
 
 /// The reference dispatcher's steps 4–5.
-fn reference(
+fn reference<'v>(
     tool: &str,
     schema: Option<&Schema>,
-    map: &Map<String, Value>,
+    map: &'v Map<String, Value>,
     opts: &Options<'_>,
     hint: usize,
-) -> Chosen {
+) -> Chosen<'v> {
     let payload = match schema {
         Some(s) => tier1::encode(tool, s, map, false, hint, None),
         None => gen1::encode(tool, map, false, hint),
@@ -223,15 +223,15 @@ fn legend_read_raises(payload: &str, schema: Option<&Schema>) -> bool {
 }
 
 /// The verified ladder (spec D3).
-fn verified(
+fn verified<'v>(
     tool: &str,
     schema: Option<&Schema>,
-    map: &Map<String, Value>,
+    map: &'v Map<String, Value>,
     response: &Value,
     opts: &Options<'_>,
     hint: usize,
-    mut first: Option<Result<Payload, Fail>>,
-) -> Chosen {
+    mut first: Option<Result<Payload<'v>, Fail>>,
+) -> Chosen<'v> {
     let rungs: &[Rung] = if schema.is_some() {
         &[
             Rung::Tier1Reference,
@@ -246,7 +246,7 @@ fn verified(
     let mut attempts = Vec::new();
     let mut last_reference: Option<String> = None;
     for &rung in rungs {
-        let made: Result<Payload, Fail> = match (rung, schema) {
+        let made: Result<Payload<'v>, Fail> = match (rung, schema) {
             (Rung::Tier1Reference, Some(s)) => first
                 .take()
                 .unwrap_or_else(|| tier1::encode(tool, s, map, false, hint, None)),
@@ -283,7 +283,7 @@ fn verified(
 
 /// Acceptance (spec D3): an exact decode, and readable by the reference.
 fn check(
-    p: &Payload,
+    p: &Payload<'_>,
     rung: Rung,
     map: &Map<String, Value>,
     response: &Value,
@@ -294,7 +294,9 @@ fn check(
     if opts.key_order == KeyOrder::Any && matches!(rung, Rung::Tier1Reference | Rung::Tier1Hardened)
     {
         if let Some(schema) = schemas::by_id(p.enc) {
-            if crate::decode::tier1::verify_plain(&p.text, schema, map, dec) == Some(true) {
+            if crate::decode::tier1::verify_plain(&p.text, schema, map, &p.tables, dec)
+                == Some(true)
+            {
                 return if p.long_cell {
                     Outcome::PythonUndecodable("CSV field over 131,072 characters")
                 } else {

@@ -11,6 +11,7 @@ use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
+use crate::encode::columns::Cell;
 use crate::equal::{KeyOrder, exact_eq};
 use crate::format::csv::{Rows, each_row};
 use crate::format::envelope::blocks;
@@ -422,7 +423,7 @@ pub(crate) fn verify_plain(
                 let Some(w) = cursor.get(col.as_ref()) else {
                     return Some(false);
                 };
-                if !cell_equals(cell, hint == "str", hint, &legend, w) {
+                if !cell_equals(cell, hint == "str", hint, &legend, Cell::of(w)) {
                     return Some(false);
                 }
             }

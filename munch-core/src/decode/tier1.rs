@@ -10,6 +10,7 @@ use super::build::{Borrowed, Build, Members, Owned, Slots};
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::encode::RowCursor;
+use crate::encode::columns::{Cell, Columns};
 use crate::equal::{KeyOrder, exact_eq};
 use crate::format::csv::{Rows, each_row};
 use crate::format::envelope::blocks;
@@ -332,6 +333,7 @@ pub(crate) fn verify_plain(
     payload: &str,
     schema: &Schema,
     input: &Map<alloc::string::String, Value>,
+    found: &[Columns<'_>],
     opts: &DecodeOptions,
 ) -> Option<bool> {
     if schema.transform != Transform::None {
@@ -351,15 +353,31 @@ pub(crate) fn verify_plain(
             _ => return Some(false),
         }
     }
+    // The encoder's cells stand for the input's rows when they are all of
+    // them: every row a dict with exactly the table's columns. Comparing
+    // with them loads no row's keys again.
+    let cells = found.len() == schema.tables.len()
+        && found
+            .iter()
+            .zip(schema.tables)
+            .all(|(c, t)| c.exact && c.width() == t.cols.len());
     // Each table's expected rows, met in order as the payload's rows are
     // read (one pass, no table of every field).
     let mut expected = Vec::with_capacity(schema.tables.len());
     let mut interned = Vec::with_capacity(schema.tables.len());
-    for t in schema.tables {
+    for (n, t) in schema.tables.iter().enumerate() {
         let Some(Value::Array(rows)) = input.get(t.key) else {
             return Some(false);
         };
-        expected.push(rows.iter());
+        expected.push(match found.get(n) {
+            Some(c) if cells => {
+                if c.rows != rows.len() {
+                    return Some(false);
+                }
+                Expected::Cells(c, 0)
+            }
+            _ => Expected::Dicts(rows.iter()),
+        });
         interned.push(t.interned_columns());
     }
     let same = each_row(None, &parts.tables, |row| {
@@ -376,7 +394,7 @@ pub(crate) fn verify_plain(
         let (Some(t), Some(interned), Some(Some(want))) = (
             schema.tables.get(ti),
             interned.get(ti),
-            expected.get_mut(ti).map(Iterator::next),
+            expected.get_mut(ti).map(Expected::next),
         ) else {
             return false;
         };
@@ -385,47 +403,93 @@ pub(crate) fn verify_plain(
     Some(same && expected.iter_mut().all(|rows| rows.next().is_none()))
 }
 
-/// Whether a table row's cells decode to the input row `want`.
+/// Where a table's expected rows come from.
+enum Expected<'a, 'v> {
+    /// The input's rows.
+    Dicts(core::slice::Iter<'v, Value>),
+    /// The encoder's cells of them, and the next row's index.
+    Cells(&'a Columns<'v>, usize),
+}
+
+/// One expected row.
+enum Want<'a, 'v> {
+    Dict(&'v Value),
+    Cells(&'a [Cell<'v>]),
+}
+
+impl<'a, 'v> Expected<'a, 'v> {
+    fn next(&mut self) -> Option<Want<'a, 'v>> {
+        match self {
+            Expected::Dicts(rows) => rows.next().map(Want::Dict),
+            Expected::Cells(columns, r) => {
+                let row = columns.row(*r)?;
+                *r += 1;
+                Some(Want::Cells(row))
+            }
+        }
+    }
+}
+
+/// Whether a table row's cells decode to the expected row `want`.
 fn row_equals(
     row: &[Cow<'_, str>],
     t: &Table,
     interned: &[bool],
     legend: &Legend<'_>,
-    want: &Value,
+    want: Want<'_, '_>,
 ) -> bool {
-    let Kind::Dict(want) = kind(want) else {
-        return false;
-    };
-    if want.len() != t.cols.len() {
-        return false;
+    let text = |i: usize| -> &str { row.get(i + 1).map_or("", |c| c.as_ref()) };
+    match want {
+        Want::Cells(cells) => {
+            t.cols
+                .iter()
+                .zip(interned)
+                .zip(cells)
+                .enumerate()
+                .all(|(i, ((col, &interned), &c))| {
+                    cell_equals(text(i), interned, col.ty.name(), legend, c)
+                })
+        }
+        Want::Dict(want) => {
+            let Kind::Dict(want) = kind(want) else {
+                return false;
+            };
+            if want.len() != t.cols.len() {
+                return false;
+            }
+            let mut cursor = RowCursor::new(want);
+            t.cols
+                .iter()
+                .zip(interned)
+                .enumerate()
+                .all(|(i, (col, &interned))| {
+                    cursor.get(col.name).is_some_and(|w| {
+                        cell_equals(text(i), interned, col.ty.name(), legend, Cell::of(w))
+                    })
+                })
+        }
     }
-    let mut cursor = RowCursor::new(want);
-    t.cols
-        .iter()
-        .zip(interned)
-        .enumerate()
-        .all(|(i, (col, &interned))| {
-            let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
-            cursor
-                .get(col.name)
-                .is_some_and(|w| cell_equals(cell, interned, col.ty.name(), legend, w))
-        })
 }
 
 /// [`cell_equals`] for an `int` or `float` cell that reads as a finite
 /// number, without building the value (`None` otherwise).
-fn number_equals(text: &str, hint: &str, want: &Value) -> Option<bool> {
+fn number_equals(text: &str, hint: &str, want: Cell<'_>) -> Option<bool> {
+    let want = match want {
+        Cell::Other(v) => kind(v),
+        Cell::Str(s) => Kind::Str(s),
+        Cell::Absent => return Some(false),
+    };
     match hint {
         "float" => {
             let y = crate::py::number::parse_float(text).filter(|y| y.is_finite())?;
-            Some(matches!(kind(want), Kind::Float(x) if x.to_bits() == y.to_bits()))
+            Some(matches!(want, Kind::Float(x) if x.to_bits() == y.to_bits()))
         }
         "int" => {
             let v = crate::py::number::parse_int(text)?;
             let Kind::Int(n) = kind(&v) else {
                 return None;
             };
-            Some(matches!(kind(want), Kind::Int(w) if crate::value::int_eq(w, n)))
+            Some(matches!(want, Kind::Int(w) if crate::value::int_eq(w, n)))
         }
         _ => None,
     }
@@ -438,23 +502,23 @@ pub(crate) fn cell_equals(
     interned: bool,
     hint: &str,
     legend: &Legend<'_>,
-    want: &Value,
+    want: Cell<'_>,
 ) -> bool {
     let (head, tail) = match interned.then(|| legend.decode_split(cell)).flatten() {
         Some(split) => split,
         None => ("", cell),
     };
     if hint == "str" {
-        return match kind(want) {
-            Kind::Null => head.is_empty() && tail.is_empty(),
-            Kind::Str(s) => {
+        return match want {
+            Cell::Str(s) => {
                 let s = s.as_bytes();
                 !s.is_empty()
                     && s.len() == head.len() + tail.len()
                     && same_bytes(s.get(..head.len()).unwrap_or_default(), head.as_bytes())
                     && same_bytes(s.get(head.len()..).unwrap_or_default(), tail.as_bytes())
             }
-            _ => false,
+            Cell::Other(v) => matches!(kind(v), Kind::Null) && head.is_empty() && tail.is_empty(),
+            Cell::Absent => false,
         };
     }
     if head.is_empty() {
@@ -470,7 +534,12 @@ pub(crate) fn cell_equals(
         s.push_str(tail);
         Cow::Owned(s)
     };
-    exact_eq(&coerce(text, hint), want, KeyOrder::Any)
+    let got = coerce(text, hint);
+    match want {
+        Cell::Other(v) => exact_eq(&got, v, KeyOrder::Any),
+        Cell::Str(s) => matches!(&got, Value::String(x) if x == s),
+        Cell::Absent => false,
+    }
 }
 
 #[cfg(test)]
@@ -495,6 +564,55 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Checking against the encoder's cells answers as checking against the
+    /// input's rows does: on lossless payloads, on lossy ones (a legend
+    /// handle followed by a digit, a string that reads back as a number),
+    /// and on rows the cells do not stand for.
+    #[test]
+    fn checking_cells_answers_as_checking_rows() {
+        let schema = schemas::by_tool("search_symbols").unwrap_or_else(|| unreachable!());
+        let row = |id: &str, file: &str, line: Value| {
+            json!({"id": id, "name": "n", "kind": "function", "file": file,
+                   "line": line, "score": 0.5, "signature": "def f()", "summary": "s"})
+        };
+        let long = "src/a/long/path/to/module.py";
+        let cases = [
+            json!({"results": [row("a1", long, json!(1)), row("b", long, json!(2))]}),
+            // `@1` + "2…" reads back as a different handle.
+            json!({"results": [row(long, long, json!(1)), row("x", "src/a/long/path/to/module.py2", json!(2))]}),
+            json!({"results": [row("a", long, json!("7")), row("b", long, json!(2))]}),
+            json!({"results": [row("a", long, json!(null)), row("b", long, json!(2.5))]}),
+            json!({"results": [row("a", long, json!(1)), json!({"id": "x", "extra": 1})]}),
+            json!({"results": [row("a", long, json!(1)), json!(3)]}),
+        ];
+        let opts = DecodeOptions::default();
+        let mut lossy = 0;
+        for case in &cases {
+            let Value::Object(map) = case else {
+                unreachable!()
+            };
+            for hardened in [false, true] {
+                let Ok(p) =
+                    crate::encode::tier1::encode("search_symbols", schema, map, hardened, 0, None)
+                else {
+                    continue;
+                };
+                let by_rows = verify_plain(&p.text, schema, map, &[], &opts);
+                let by_cells = verify_plain(&p.text, schema, map, &p.tables, &opts);
+                assert_eq!(by_rows, by_cells, "{case}");
+                lossy += usize::from(by_cells == Some(false));
+                let tampered = p.text.replacen("def f()", "def g()", 1);
+                if tampered != p.text {
+                    assert_eq!(
+                        verify_plain(&tampered, schema, map, &p.tables, &opts),
+                        Some(false)
+                    );
+                }
+            }
+        }
+        assert!(lossy >= 3, "{lossy}");
     }
 
     /// The number fast path answers as coercion and exact comparison do.
@@ -534,11 +652,14 @@ mod tests {
             for hint in ["int", "float"] {
                 for want in &wants {
                     let slow = exact_eq(&coerce(Cow::Borrowed(text), hint), want, KeyOrder::Any);
-                    if let Some(fast) = number_equals(text, hint, want) {
+                    if let Some(fast) = number_equals(text, hint, Cell::of(want)) {
                         assert_eq!(fast, slow, "{text:?} {hint} {want}");
                     }
                     let legend = Legend::default();
-                    assert_eq!(cell_equals(text, false, hint, &legend, want), slow);
+                    assert_eq!(
+                        cell_equals(text, false, hint, &legend, Cell::of(want)),
+                        slow
+                    );
                 }
             }
         }

@@ -26,7 +26,8 @@ pub(crate) enum Cell<'v> {
 }
 
 impl<'v> Cell<'v> {
-    fn of(v: &'v Value) -> Cell<'v> {
+    /// The cell holding `v`.
+    pub(crate) fn of(v: &'v Value) -> Cell<'v> {
         match v {
             Value::String(s) => Cell::Str(s),
             _ => Cell::Other(v),
@@ -46,6 +47,10 @@ pub(crate) struct Columns<'v> {
     /// row writer has added the number cells left to it
     /// ([`Columns::add_written_numbers`]).
     pub(crate) json: Option<(usize, usize)>,
+    /// Every row of the list is a dict whose keys are exactly the table's
+    /// columns: then the cells are the whole input, and reading a row back
+    /// can be compared with them instead of with its dict.
+    pub(crate) exact: bool,
 }
 
 impl<'v> Columns<'v> {
@@ -57,6 +62,7 @@ impl<'v> Columns<'v> {
         let width = t.cols.len();
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
+        let mut exact = true;
         let key_lens: Vec<usize> = match measure {
             Some(ascii) => t.cols.iter().map(|c| key_json_len(c.name, ascii)).collect(),
             None => Vec::new(),
@@ -65,6 +71,7 @@ impl<'v> Columns<'v> {
         let mut json = (2 + rows.len().saturating_sub(1), 1);
         for row in rows {
             let Kind::Dict(m) = kind(row) else {
+                exact = false;
                 if let Some(ascii) = measure {
                     let (n, d) = value_json_len(row, ascii);
                     json = (json.0 + n, json.1.max(1 + d));
@@ -75,6 +82,7 @@ impl<'v> Columns<'v> {
             let base = cells.len();
             cells.resize(base + width, Cell::Absent);
             let mut next = 0usize;
+            let mut matched = 0usize;
             // The row's braces and commas; its depth.
             let mut size = (2 + m.len().saturating_sub(1), 1);
             for (k, v) in m {
@@ -91,6 +99,7 @@ impl<'v> Columns<'v> {
                         *slot = Cell::of(v);
                     }
                     next = j + 1;
+                    matched += 1;
                 }
                 if let Some(ascii) = measure {
                     let key = match at.and_then(|j| key_lens.get(j)) {
@@ -108,6 +117,9 @@ impl<'v> Columns<'v> {
                     size = (size.0 + key + 1 + n, size.1.max(1 + d));
                 }
             }
+            // A dict's keys are distinct, and so are the columns: every
+            // key matched and as many keys as columns is every column once.
+            exact &= matched == m.len() && m.len() == width;
             json = (json.0 + size.0, json.1.max(1 + size.1));
         }
         Columns {
@@ -115,6 +127,7 @@ impl<'v> Columns<'v> {
             width,
             rows: count,
             json: measure.map(|_| json),
+            exact,
         }
     }
 
@@ -128,11 +141,20 @@ impl<'v> Columns<'v> {
 
     /// The rows' cells, one slice of `width` per dict row.
     pub(crate) fn rows(&self) -> impl Iterator<Item = &[Cell<'v>]> {
-        (0..self.rows).map(|r| {
-            self.cells
-                .get(r * self.width..(r + 1) * self.width)
-                .unwrap_or_default()
-        })
+        (0..self.rows).map(|r| self.row(r).unwrap_or_default())
+    }
+
+    /// How many cells a row has: the table's columns.
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The cells of dict row `r` (`None` past the last).
+    pub(crate) fn row(&self, r: usize) -> Option<&[Cell<'v>]> {
+        if r >= self.rows {
+            return None;
+        }
+        self.cells.get(r * self.width..(r + 1) * self.width)
     }
 }
 

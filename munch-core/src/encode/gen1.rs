@@ -160,7 +160,7 @@ pub(crate) fn encode(
     response: &Map<String, Value>,
     hardened: bool,
     capacity: usize,
-) -> Result<Payload, Fail> {
+) -> Result<Payload<'static>, Fail> {
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
     for (key, value) in response {
@@ -359,5 +359,6 @@ pub(crate) fn encode(
         enc: "gen1",
         long_cell,
         measured: alloc::vec::Vec::new(),
+        tables: alloc::vec::Vec::new(),
     })
 }

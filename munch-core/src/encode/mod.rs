@@ -2,7 +2,7 @@
 //! hardened form of spec D3.
 
 mod cell_memo;
-mod columns;
+pub(crate) mod columns;
 pub(crate) mod gen1;
 mod pairs;
 mod text;
@@ -13,8 +13,7 @@ use alloc::string::String;
 use crate::unicode::{is_break, is_space};
 
 /// An encoder's output: the payload and the id in its header.
-#[derive(Debug)]
-pub(crate) struct Payload {
+pub(crate) struct Payload<'v> {
     pub(crate) text: String,
     pub(crate) enc: &'static str,
     /// A table cell is longer than the reference reader's field limit.
@@ -22,6 +21,23 @@ pub(crate) struct Payload {
     /// Response members the encoder measured on its way (a tier-1 table's
     /// list, asked for with a measure): key, Python JSON length, depth.
     pub(crate) measured: alloc::vec::Vec<(&'static str, usize, usize)>,
+    /// A tier-1 encoder's tables as it found them in the input (none when
+    /// a transform reshaped the input first): the check compares the rows
+    /// it reads back with these cells.
+    pub(crate) tables: alloc::vec::Vec<columns::Columns<'v>>,
+}
+
+impl Payload<'_> {
+    /// The payload without the cells it borrows.
+    pub(crate) fn detached<'w>(self) -> Payload<'w> {
+        Payload {
+            text: self.text,
+            enc: self.enc,
+            long_cell: self.long_cell,
+            measured: self.measured,
+            tables: alloc::vec::Vec::new(),
+        }
+    }
 }
 
 /// Whether a cell's text exceeds the reference reader's field limit

@@ -55,27 +55,60 @@ fn is_zero(f: f64) -> bool {
 
 /// Encodes `response` with its tool's tier-1 schema. With `measure`
 /// (`ensure_ascii`), and no transform, the Python JSON length of each
-/// table's list is counted on the way (`Payload::measured`).
-pub(crate) fn encode(
+/// table's list is counted on the way (`Payload::measured`), and the
+/// payload keeps the cells found in `input` (`Payload::tables`).
+pub(crate) fn encode<'v>(
     tool: &str,
     schema: &Schema,
-    input: &Map<String, Value>,
+    input: &'v Map<String, Value>,
     hardened: bool,
     capacity: usize,
     measure: Option<bool>,
-) -> Result<Payload, Fail> {
+) -> Result<Payload<'v>, Fail> {
     let owned = transforms::encode(schema.transform, input)?;
-    let (response, tables): (&Map<String, Value>, &[Table]) = match &owned {
-        Some((map, batch)) => (
-            map,
-            if *batch {
+    let head = Head {
+        tool,
+        schema,
+        input,
+        hardened,
+        capacity,
+    };
+    match &owned {
+        Some((map, batch)) => {
+            let tables = if *batch {
                 schemas::FILE_OUTLINE_BATCH_TABLES
             } else {
                 schema.tables
-            },
-        ),
-        None => (input, schema.tables),
-    };
+            };
+            write(&head, map, tables, None).map(Payload::detached)
+        }
+        None => write(&head, input, schema.tables, measure),
+    }
+}
+
+/// What [`write`] is asked for, whatever map it writes.
+struct Head<'a> {
+    tool: &'a str,
+    schema: &'a Schema,
+    input: &'a Map<String, Value>,
+    hardened: bool,
+    capacity: usize,
+}
+
+/// [`encode`] of `response`, the input or its transform's reshaping.
+fn write<'r>(
+    head: &Head<'_>,
+    response: &'r Map<String, Value>,
+    tables: &[Table],
+    measure: Option<bool>,
+) -> Result<Payload<'r>, Fail> {
+    let &Head {
+        tool,
+        schema,
+        input,
+        hardened,
+        capacity,
+    } = head;
     let nested_keys = || schema.nested.iter().map(|(k, _)| *k);
     let declared = |k: &str| {
         tables.iter().any(|t| t.key == k)
@@ -99,7 +132,6 @@ pub(crate) fn encode(
     // keys are compared once, here. The legend observes the interned
     // columns from what it found, in intern-list order, and the rows are
     // written from it.
-    let measure = measure.filter(|_| owned.is_none());
     let mut found: alloc::vec::Vec<Columns<'_>> = alloc::vec::Vec::with_capacity(tables.len());
     let mut cells = 0usize;
     for t in tables {
@@ -296,5 +328,6 @@ pub(crate) fn encode(
         enc: schema.id,
         long_cell,
         measured,
+        tables: found,
     })
 }
