@@ -474,24 +474,35 @@ fn row_equals(
 /// [`cell_equals`] for an `int` or `float` cell that reads as a finite
 /// number, without building the value (`None` otherwise).
 fn number_equals(text: &str, hint: &str, want: Cell<'_>) -> Option<bool> {
-    let want = match want {
-        Cell::Other(v) => kind(v),
-        Cell::Str(s) => Kind::Str(s),
-        Cell::Absent => return Some(false),
-    };
     match hint {
         "float" => {
             let y = crate::py::number::parse_float(text).filter(|y| y.is_finite())?;
-            Some(matches!(want, Kind::Float(x) if x.to_bits() == y.to_bits()))
+            Some(number_is(Kind::Float(y), want))
         }
         "int" => {
             let v = crate::py::number::parse_int(text)?;
-            let Kind::Int(n) = kind(&v) else {
+            let n @ Kind::Int(_) = kind(&v) else {
                 return None;
             };
-            Some(matches!(want, Kind::Int(w) if crate::value::int_eq(w, n)))
+            Some(number_is(n, want))
         }
         _ => None,
+    }
+}
+
+/// Whether a decoded int or float is exactly the cell `want`.
+fn number_is(got: Kind<'_>, want: Cell<'_>) -> bool {
+    match (got, want) {
+        (Kind::Int(n), Cell::UInt(u)) => n.as_u64() == Some(u),
+        (Kind::Int(n), Cell::NegInt(i)) => n.as_i64() == Some(i),
+        (Kind::Float(y), Cell::Float(x)) => x.to_bits() == y.to_bits(),
+        (Kind::Int(n), Cell::Other(v)) => {
+            matches!(kind(v), Kind::Int(w) if crate::value::int_eq(w, n))
+        }
+        (Kind::Float(y), Cell::Other(v)) => {
+            matches!(kind(v), Kind::Float(x) if x.to_bits() == y.to_bits())
+        }
+        _ => false,
     }
 }
 
@@ -518,7 +529,7 @@ pub(crate) fn cell_equals(
                     && same_bytes(s.get(head.len()..).unwrap_or_default(), tail.as_bytes())
             }
             Cell::Other(v) => matches!(kind(v), Kind::Null) && head.is_empty() && tail.is_empty(),
-            Cell::Absent => false,
+            _ => false,
         };
     }
     if head.is_empty() {
@@ -539,6 +550,7 @@ pub(crate) fn cell_equals(
         Cell::Other(v) => exact_eq(&got, v, KeyOrder::Any),
         Cell::Str(s) => matches!(&got, Value::String(x) if x == s),
         Cell::Absent => false,
+        number => number_is(kind(&got), number),
     }
 }
 

@@ -7,31 +7,67 @@
 use alloc::vec::Vec;
 use serde_json::Value;
 
+use crate::py::float_repr::write_float_repr;
 use crate::py::json_write::{key_json_len, value_json_len};
 use crate::tier1::schema::Table;
-use crate::value::{Kind, kind, same_bytes};
+use crate::value::{Kind, kind, push_u64, same_bytes};
 
-/// One row's value for one column. A string's text is kept with it: the
-/// legend's observation and the row writer read the cells in order, and
-/// on a large response each value they loaded again from its row would be
-/// a cache miss.
+/// One row's value for one column. A string's text and a number are kept
+/// with it: the legend's observation, the row writer and the check read
+/// the cells in order, and on a large response each value they loaded
+/// again from its row would be a cache miss.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Cell<'v> {
     /// The row has no such key.
     Absent,
     /// A string.
     Str(&'v str),
+    /// An int from 0 to `u64::MAX`.
+    UInt(u64),
+    /// A negative int from `i64::MIN`.
+    NegInt(i64),
+    /// A finite number Python reads as a float.
+    Float(f64),
     /// Any other value.
     Other(&'v Value),
 }
 
 impl<'v> Cell<'v> {
     /// The cell holding `v`.
+    #[inline]
     pub(crate) fn of(v: &'v Value) -> Cell<'v> {
         match v {
             Value::String(s) => Cell::Str(s),
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    Cell::UInt(u)
+                } else if let Some(i) = n.as_i64() {
+                    Cell::NegInt(i)
+                } else {
+                    match kind(v) {
+                        Kind::Float(f) if f.is_finite() => Cell::Float(f),
+                        _ => Cell::Other(v),
+                    }
+                }
+            }
             _ => Cell::Other(v),
         }
+    }
+
+    /// Appends the text of a copied number (`UInt`, `NegInt`, `Float`):
+    /// the reference's text of the value it was copied from; false for
+    /// other cells, which it leaves to their writers.
+    pub(crate) fn write_number(self, out: &mut alloc::string::String) -> bool {
+        match self {
+            Cell::UInt(u) => push_u64(u, out),
+            Cell::NegInt(i) => {
+                out.push('-');
+                push_u64(i.unsigned_abs(), out);
+            }
+            Cell::Float(f) => write_float_repr(f, out),
+            _ => return false,
+        }
+        true
     }
 }
 

@@ -300,6 +300,11 @@ fn write<'r>(
                             None => write_str_cell(s, &mut out),
                         };
                     }
+                    Cell::UInt(_) | Cell::NegInt(_) | Cell::Float(_) => {
+                        any_value = true;
+                        cell.write_number(&mut out);
+                        numbers += out.len() - start;
+                    }
                     Cell::Other(v) => {
                         any_value |= !v.is_null();
                         long_cell |= write_cell(v, &mut out);
