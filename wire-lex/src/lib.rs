@@ -8,7 +8,7 @@
 //!
 //! | need | item |
 //! |---|---|
-//! | walk bytes by hand | [`Cursor`], [`ByteSet`] |
+//! | walk bytes by hand | [`Cursor`], [`ByteSet`], [`Finder`] |
 //! | split into lines, CR policy, line cap | [`Lines`], [`LineConfig`], [`CrPolicy`] |
 //! | split a line on one delimiter byte | [`Fields`], [`Span`] |
 //! | RFC 4180 quoted fields (read and write) | [`csv`] |
@@ -51,6 +51,7 @@ mod byteset;
 mod cursor;
 mod error;
 mod fields;
+mod finder;
 mod flatten;
 mod lines;
 mod pos;
@@ -66,6 +67,7 @@ pub use cursor::Cursor;
 pub use error::Error;
 pub use escaped::EscapeTable;
 pub use fields::{Fields, Span};
+pub use finder::Finder;
 pub use lines::{CrPolicy, Line, LineConfig, Lines};
 pub use pos::Pos;
 pub use sink::{ByteSink, SliceSink};
