@@ -521,7 +521,7 @@ pub(crate) fn cell_equals(
     };
     if hint == "str" {
         return match want {
-            Cell::Str(s) => {
+            Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
                 let s = s.as_bytes();
                 !s.is_empty()
                     && s.len() == head.len() + tail.len()
@@ -548,7 +548,9 @@ pub(crate) fn cell_equals(
     let got = coerce(text, hint);
     match want {
         Cell::Other(v) => exact_eq(&got, v, KeyOrder::Any),
-        Cell::Str(s) => matches!(&got, Value::String(x) if x == s),
+        Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
+            matches!(&got, Value::String(x) if x == s)
+        }
         Cell::Absent => false,
         number => number_is(kind(&got), number),
     }

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use serde_json::Value;
 
 use crate::py::float_repr::write_float_repr;
-use crate::py::json_write::{key_json_len, value_json_len};
+use crate::py::json_write::{CsvForm, key_json_len, string_len_csv, value_json_len};
 use crate::tier1::schema::Table;
 use crate::value::{Kind, kind, push_u64, same_bytes};
 
@@ -22,6 +22,12 @@ pub(crate) enum Cell<'v> {
     Absent,
     /// A string.
     Str(&'v str),
+    /// A string with no byte the CSV writer quotes for (`,` `"` LF CR),
+    /// as found while it was measured: written as it is.
+    Bare(&'v str),
+    /// A string with commas but no quote, LF or CR, as found while it was
+    /// measured: written between quotes as it is.
+    Wrapped(&'v str),
     /// An int from 0 to `u64::MAX`.
     UInt(u64),
     /// A negative int from `i64::MIN`.
@@ -33,6 +39,15 @@ pub(crate) enum Cell<'v> {
 }
 
 impl<'v> Cell<'v> {
+    /// The string of a `Str` or `Bare` cell.
+    #[inline]
+    pub(crate) fn as_str(self) -> Option<&'v str> {
+        match self {
+            Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// The cell holding `v`.
     #[inline]
     pub(crate) fn of(v: &'v Value) -> Cell<'v> {
@@ -122,6 +137,8 @@ impl<'v> Columns<'v> {
             // The row's braces and commas; its depth.
             let mut size = (2 + m.len().saturating_sub(1), 1);
             for (k, v) in m {
+                // A column's string is measured as its cell is made.
+                let mut counted = None;
                 let kb = k.as_bytes();
                 let at = match t.cols.get(next) {
                     Some(c) if same_bytes(c.name.as_bytes(), kb) => Some(next),
@@ -131,8 +148,20 @@ impl<'v> Columns<'v> {
                         .position(|c| same_bytes(c.name.as_bytes(), kb)),
                 };
                 if let Some(j) = at {
+                    let cell = match (measure, v) {
+                        (Some(ascii), Value::String(s)) => {
+                            let (n, form) = string_len_csv(s, ascii);
+                            counted = Some(n);
+                            match form {
+                                CsvForm::Bare => Cell::Bare(s),
+                                CsvForm::Wrapped => Cell::Wrapped(s),
+                                CsvForm::Unknown => Cell::Str(s),
+                            }
+                        }
+                        _ => Cell::of(v),
+                    };
                     if let Some(slot) = cells.get_mut(base + j) {
-                        *slot = Cell::of(v);
+                        *slot = cell;
                     }
                     next = j + 1;
                     matched += 1;
@@ -145,7 +174,9 @@ impl<'v> Columns<'v> {
                     // A column's number is counted as the writer writes
                     // it (the same text as in the JSON): one formatting,
                     // not two.
-                    let (n, d) = if at.is_some() && written_number(v) {
+                    let (n, d) = if let Some(n) = counted {
+                        (n, 0)
+                    } else if at.is_some() && written_number(v) {
                         (0, 0)
                     } else {
                         value_json_len(v, ascii)

@@ -11,7 +11,7 @@ use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype};
-use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
+use super::{Fail, Payload, check_key, too_long, write_cell, write_header, write_str_cell};
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
@@ -156,8 +156,8 @@ fn write<'r>(
         for row in columns.rows() {
             for &j in &places {
                 table_slots.push(match row.get(j) {
-                    Some(Cell::Str(s)) => builder.observe(s),
-                    _ => None,
+                    Some(cell) => cell.as_str().and_then(|s| builder.observe(s)),
+                    None => None,
                 });
             }
         }
@@ -290,14 +290,24 @@ fn write<'r>(
                 out.push(',');
                 let start = out.len();
                 match cell {
-                    Cell::Str(s) => {
+                    Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
                         any_value |= !s.is_empty();
-                        long_cell |= match place {
-                            Some(p) => {
+                        long_cell |= match (place, cell) {
+                            (Some(p), _) => {
                                 let slot = slots.get(r * places.len() + p).copied().flatten();
                                 memo.write(slot, s, (&legend, hardened), &mut out)
                             }
-                            None => write_str_cell(s, &mut out),
+                            (None, Cell::Bare(_)) => {
+                                out.push_str(s);
+                                too_long(s)
+                            }
+                            (None, Cell::Wrapped(_)) => {
+                                out.push('"');
+                                out.push_str(s);
+                                out.push('"');
+                                too_long(s)
+                            }
+                            (None, _) => write_str_cell(s, &mut out),
                         };
                     }
                     Cell::UInt(_) | Cell::NegInt(_) | Cell::Float(_) => {

@@ -311,10 +311,18 @@ fn special_bits(w: u64) -> u64 {
     below_space | zero(w ^ (LO * 0x22)) | zero(w ^ (LO * 0x5c)) | zero(w ^ (LO * 0x7f)) | (w & HI)
 }
 
-/// Whether any byte needs a look ([`special_bits`] over every word; the
-/// last word overlaps the one before it, or holds a short string padded
-/// with spaces).
+/// Whether any byte needs a look ([`special_bits`] over every word).
 fn any_special(bytes: &[u8]) -> bool {
+    let mut acc = 0;
+    each_word(bytes, |w| acc |= special_bits(w));
+    acc != 0
+}
+
+/// Hands every byte of `bytes` to `f` in eight-byte words: the last word
+/// overlaps the one before it, or holds a short string padded with
+/// spaces (a space is neither special nor a comma).
+#[inline]
+fn each_word(bytes: &[u8], mut f: impl FnMut(u64)) {
     let word = |at: usize| {
         let mut w = [b' '; 8];
         if let Some(chunk) = bytes.get(at..at + 8) {
@@ -343,15 +351,47 @@ fn any_special(bytes: &[u8]) -> bool {
             };
             u64::from_le_bytes([a, b, c, b' ', b' ', b' ', b' ', b' '])
         };
-        return special_bits(w) != 0;
+        f(w);
+        return;
     }
-    let mut acc = special_bits(word(bytes.len() - 8));
+    f(word(n - 8));
     let mut at = 0;
-    while at + 8 <= bytes.len() {
-        acc |= special_bits(word(at));
+    while at + 8 <= n {
+        f(word(at));
         at += 8;
     }
-    acc != 0
+}
+
+/// How the CSV writer writes a string, as far as [`string_len_csv`] saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CsvForm {
+    /// No byte it quotes for (`,` `"` LF CR): as it is.
+    Bare,
+    /// Commas, but no quote, LF or CR: between quotes, as it is.
+    Wrapped,
+    /// Not looked at closely (a string that needs a JSON escape).
+    Unknown,
+}
+
+/// [`string_len`] of `s`, and how the CSV writer writes it, found in one
+/// pass for the strings that need no JSON escape.
+pub(crate) fn string_len_csv(s: &str, ascii: bool) -> (usize, CsvForm) {
+    let bytes = s.as_bytes();
+    let (mut special, mut comma) = (0, 0);
+    each_word(bytes, |w| {
+        special |= special_bits(w);
+        comma |= wire_lex::byte_eq_mask(w, b',');
+    });
+    if special != 0 {
+        return (string_len(s, ascii), CsvForm::Unknown);
+    }
+    // No JSON special: no quote, no control character.
+    let form = if comma == 0 {
+        CsvForm::Bare
+    } else {
+        CsvForm::Wrapped
+    };
+    (bytes.len() + 2, form)
 }
 
 /// The first offset at or after `i` whose eight-byte word holds a byte
@@ -438,6 +478,39 @@ mod tests {
 mod len_tests {
     use super::*;
     use crate::py::json_parse::parse;
+
+    /// A string's CSV form is found at every position of every short
+    /// length, and its length is [`string_len`]'s.
+    #[test]
+    fn csv_forms_are_found_at_every_position() {
+        for len in 0..20 {
+            for b in [b',', b'"', b'\n', b'\r', b'\\', b'x', 0x80] {
+                for at in 0..len {
+                    let mut bytes = alloc::vec![b'a'; len];
+                    bytes[at] = b;
+                    if b == 0x80 {
+                        bytes[at] = 0xc3;
+                        if at + 1 < len {
+                            bytes[at + 1] = 0xa9;
+                        } else {
+                            continue;
+                        }
+                    }
+                    let s = core::str::from_utf8(&bytes).unwrap();
+                    for ascii in [true, false] {
+                        let (n, form) = string_len_csv(s, ascii);
+                        assert_eq!(n, string_len(s, ascii), "{s:?}");
+                        let want = match b {
+                            b'x' => CsvForm::Bare,
+                            b',' => CsvForm::Wrapped,
+                            _ => CsvForm::Unknown,
+                        };
+                        assert_eq!(form, want, "{s:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn any_special_sees_every_position_of_every_length() {
