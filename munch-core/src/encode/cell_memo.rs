@@ -8,7 +8,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::finish_cell;
+use super::columns::Cell;
+use super::{finish_cell, too_long};
 use crate::format::legend::{Builder, Entries};
 
 /// Where a distinct observed string stands.
@@ -47,17 +48,22 @@ impl CellMemo {
         }
     }
 
-    /// Appends the interned cell `s` (observed in `slot`) legend-encoded
-    /// and quoted as Python's `csv` writes it, as
+    /// Appends the interned string cell `cell` (observed in `slot`)
+    /// legend-encoded and quoted as Python's `csv` writes it, as
     /// `legend.encode` + `finish_cell` would; true when its text exceeds
-    /// the reference reader's field limit.
+    /// the reference reader's field limit. A [`Cell::Bare`] string is not
+    /// searched for quoting: its encoding is made of its own bytes, `@`
+    /// and digits.
     pub(crate) fn write(
         &mut self,
         slot: Option<usize>,
-        s: &str,
+        cell: Cell<'_>,
         (legend, hardened): (&Entries<'_>, bool),
         out: &mut String,
     ) -> bool {
+        let Some(s) = cell.as_str() else {
+            return false;
+        };
         let state = slot.and_then(|k| self.slots.get(k).copied());
         if let Some(Slot::Written { start, end, long }) = state {
             out.push_str(self.text.get(start..end).unwrap_or_default());
@@ -65,7 +71,11 @@ impl CellMemo {
         }
         let at = out.len();
         legend.encode(s, hardened, out);
-        let long = finish_cell(out, at);
+        let long = if matches!(cell, Cell::Bare(_)) {
+            too_long(out.get(at..).unwrap_or_default())
+        } else {
+            finish_cell(out, at)
+        };
         if let (Some(Slot::Pending), Some(k)) = (state, slot) {
             let start = self.text.len();
             self.text.push_str(out.get(at..).unwrap_or_default());
@@ -83,7 +93,7 @@ impl CellMemo {
 
 #[cfg(test)]
 mod tests {
-    use super::CellMemo;
+    use super::{Cell, CellMemo};
     use crate::encode::finish_cell;
     use crate::format::legend::Builder;
     use alloc::string::String;
@@ -120,7 +130,12 @@ mod tests {
             let (mut memoized, mut direct) = (String::new(), String::new());
             for (v, &slot) in values.iter().zip(&slots) {
                 memoized.push(',');
-                let long = memo.write(slot, v, (&legend, hardened), &mut memoized);
+                let cell = if v.contains([',', '"', '\n', '\r']) {
+                    Cell::Str(v)
+                } else {
+                    Cell::Bare(v)
+                };
+                let long = memo.write(slot, cell, (&legend, hardened), &mut memoized);
                 direct.push(',');
                 let start = direct.len();
                 legend.encode(v, hardened, &mut direct);

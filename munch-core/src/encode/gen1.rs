@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
+use super::columns::Cell;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header};
@@ -346,7 +347,7 @@ pub(crate) fn encode(
                 long_cell |= match v {
                     Value::String(s) if *ty == "str" => {
                         let slot = slots.next().flatten();
-                        memo.write(slot, s, (&legend, hardened), &mut out)
+                        memo.write(slot, Cell::Str(s), (&legend, hardened), &mut out)
                     }
                     v => write_cell(v, &mut out),
                 };

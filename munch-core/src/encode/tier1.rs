@@ -295,7 +295,7 @@ fn write<'r>(
                         long_cell |= match (place, cell) {
                             (Some(p), _) => {
                                 let slot = slots.get(r * places.len() + p).copied().flatten();
-                                memo.write(slot, s, (&legend, hardened), &mut out)
+                                memo.write(slot, cell, (&legend, hardened), &mut out)
                             }
                             (None, Cell::Bare(_)) => {
                                 out.push_str(s);
