@@ -137,17 +137,15 @@ fn ascii_number(s: &str, other_ascii: bool) -> Option<String> {
 pub(crate) fn parse_float(s: &str) -> Option<f64> {
     // Fast path: a plain ASCII decimal (what encoders write). Every text
     // Rust's `f64` grammar accepts Python's `float` accepts too, with the
-    // same value; Python accepts more (whitespace, `_`, other scripts'
-    // digits), read below.
-    let bytes = s.as_bytes();
-    if bytes
+    // same value (both round correctly); Python accepts more (whitespace,
+    // `_`, other scripts' digits), read below. So Rust's answer is taken
+    // as it is when it is a finite number; words (`inf`, `nan`) and
+    // overflows are left to the Python reading.
+    if s.as_bytes()
         .first()
         .is_some_and(|b| b.is_ascii_digit() || *b == b'-' || *b == b'.')
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
     {
-        if let Ok(x) = s.parse::<f64>() {
+        if let Some(x) = s.parse::<f64>().ok().filter(|x| x.is_finite()) {
             return Some(x);
         }
     }
