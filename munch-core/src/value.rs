@@ -151,9 +151,27 @@ pub(crate) fn write_int(n: &Number, out: &mut String) {
 }
 
 /// Appends the decimal digits of `v` (no formatter machinery).
-pub(crate) fn push_u64(mut v: u64, out: &mut String) {
+pub(crate) fn push_u64(v: u64, out: &mut String) {
+    // Most ints written are line numbers and legend handles: below 10,000
+    // they are written digit by digit with no loop.
+    if v < 10_000 {
+        let v = v as u32;
+        let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+        if v >= 1000 {
+            out.push(digit(v / 1000));
+        }
+        if v >= 100 {
+            out.push(digit(v / 100));
+        }
+        if v >= 10 {
+            out.push(digit(v / 10));
+        }
+        out.push(digit(v));
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
+    let mut v = v;
     loop {
         i -= 1;
         if let Some(slot) = buf.get_mut(i) {
@@ -194,7 +212,21 @@ pub(crate) fn int_eq(a: &Number, b: &Number) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::same_bytes;
+    use super::{push_u64, same_bytes};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// Digits as `to_string` writes them, around every length change.
+    #[test]
+    fn push_u64_writes_decimal_digits() {
+        let mut values: Vec<u64> = (0..=20_000).collect();
+        values.extend([99_999, 100_000, u64::from(u32::MAX), u64::MAX - 1, u64::MAX]);
+        for v in values {
+            let mut out = String::from("x");
+            push_u64(v, &mut out);
+            assert_eq!(out, alloc::format!("x{v}"));
+        }
+    }
 
     /// Every length up to 80 (each path of `same_bytes`), a difference at
     /// every place, and lengths that differ.
