@@ -9,6 +9,7 @@
 //! | need | item |
 //! |---|---|
 //! | walk bytes by hand | [`Cursor`], [`ByteSet`], [`Finder`] |
+//! | which byte classes a string holds (escape? quote?), one pass | [`Presence`] |
 //! | split into lines, CR policy, line cap | [`Lines`], [`LineConfig`], [`CrPolicy`] |
 //! | split a line on one delimiter byte | [`Fields`], [`Span`] |
 //! | RFC 4180 quoted fields (read and write) | [`csv`] |
@@ -55,6 +56,7 @@ mod finder;
 mod flatten;
 mod lines;
 mod pos;
+mod presence;
 mod scan;
 mod sink;
 
@@ -70,4 +72,5 @@ pub use fields::{Fields, Span};
 pub use finder::Finder;
 pub use lines::{CrPolicy, Line, LineConfig, Lines};
 pub use pos::Pos;
+pub use presence::Presence;
 pub use sink::{ByteSink, SliceSink};

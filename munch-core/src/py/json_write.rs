@@ -7,6 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 use serde_json::Value;
+use wire_lex::Presence;
 
 use super::float_repr::write_float_repr;
 use crate::value::{Kind, kind, write_int};
@@ -294,7 +295,6 @@ fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
     }
 }
 
-/// A JSON string literal with ASCII-only output.
 /// Whether any byte of the word needs a look: below 0x20, `"`, `\\`,
 /// 0x7F or above (SWAR; a false positive only costs the slow path).
 fn word_has_special(w: u64) -> bool {
@@ -311,55 +311,15 @@ fn special_bits(w: u64) -> u64 {
     below_space | zero(w ^ (LO * 0x22)) | zero(w ^ (LO * 0x5c)) | zero(w ^ (LO * 0x7f)) | (w & HI)
 }
 
-/// Whether any byte needs a look ([`special_bits`] over every word).
-fn any_special(bytes: &[u8]) -> bool {
-    let mut acc = 0;
-    each_word(bytes, |w| acc |= special_bits(w));
-    acc != 0
-}
+/// The bytes a JSON string escapes besides controls and non-ASCII, and
+/// the CSV delimiter: what [`Presence`] is asked about a string.
+const JSON_CSV: [u8; 4] = [b'"', b'\\', 0x7f, b','];
 
-/// Hands every byte of `bytes` to `f` in eight-byte words: the last word
-/// overlaps the one before it, or holds a short string padded with
-/// spaces (a space is neither special nor a comma).
-#[inline]
-fn each_word(bytes: &[u8], mut f: impl FnMut(u64)) {
-    let word = |at: usize| {
-        let mut w = [b' '; 8];
-        if let Some(chunk) = bytes.get(at..at + 8) {
-            w.copy_from_slice(chunk);
-        }
-        u64::from_le_bytes(w)
-    };
-    let n = bytes.len();
-    if n < 8 {
-        // Short strings (most keys) in two overlapping halves, or the
-        // first, middle and last of up to three bytes: no loop per byte.
-        let w = if n >= 4 {
-            let half = |at: usize| {
-                bytes
-                    .get(at..at + 4)
-                    .and_then(|h| <[u8; 4]>::try_from(h).ok())
-                    .map_or(0, |h| u64::from(u32::from_le_bytes(h)))
-            };
-            half(0) | half(n - 4) << 32
-        } else {
-            let at = |k: usize| bytes.get(k).copied().unwrap_or(b' ');
-            let (a, b, c) = if n == 0 {
-                (b' ', b' ', b' ')
-            } else {
-                (at(0), at(n / 2), at(n - 1))
-            };
-            u64::from_le_bytes([a, b, c, b' ', b' ', b' ', b' ', b' '])
-        };
-        f(w);
-        return;
-    }
-    f(word(n - 8));
-    let mut at = 0;
-    while at + 8 <= n {
-        f(word(at));
-        at += 8;
-    }
+/// Whether any byte needs a look: below 0x20, `"`, `\\`, 0x7F or above.
+fn any_special(bytes: &[u8]) -> bool {
+    let p = Presence::of(bytes, JSON_CSV);
+    let [quote, backslash, del, _] = p.needles();
+    p.outside() || quote || backslash || del
 }
 
 /// How the CSV writer writes a string, as far as [`string_len_csv`] saw.
@@ -377,16 +337,14 @@ pub(crate) enum CsvForm {
 /// pass for the strings that need no JSON escape.
 pub(crate) fn string_len_csv(s: &str, ascii: bool) -> (usize, CsvForm) {
     let bytes = s.as_bytes();
-    let (mut special, mut comma) = (0, 0);
-    each_word(bytes, |w| {
-        special |= special_bits(w);
-        comma |= wire_lex::byte_eq_mask(w, b',');
-    });
-    if special != 0 {
+    let p = Presence::of(bytes, JSON_CSV);
+    let [quote, backslash, del, comma] = p.needles();
+    let special = p.outside() || quote || backslash || del;
+    if special {
         return (string_len(s, ascii), CsvForm::Unknown);
     }
     // No JSON special: no quote, no control character.
-    let form = if comma == 0 {
+    let form = if !comma {
         CsvForm::Bare
     } else {
         CsvForm::Wrapped
