@@ -87,9 +87,10 @@ fn detect_arbitrary_precision() -> bool {
 }
 
 /// Byte equality without a library call for short strings (keys, cells).
-/// Up to 16 bytes it is two overlapping loads per side and no loop, so
-/// the branches depend on the length class only (keys of a row differ in
-/// length, and a loop's exit mispredicts); up to 64, eight bytes at a time.
+/// Up to 64 bytes it is overlapping eight-byte loads and no loop (two per
+/// side up to 16 bytes, four up to 32, eight up to 64), so the branches
+/// depend on the length class only (keys and cells of a row differ in
+/// length, and a loop's exit mispredicts).
 #[inline(always)]
 pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
@@ -97,19 +98,19 @@ pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     if n >= 8 {
+        let d = |at: usize| diff::<8>(a, b, at);
         if n > 16 {
             if n > 64 {
                 return a == b;
             }
-            let mut x = a.chunks_exact(8);
-            let mut y = b.chunks_exact(8);
-            for (p, q) in (&mut x).zip(&mut y) {
-                if p != q {
-                    return false;
-                }
+            // The first and the last 16 (or 32) bytes, overlapping.
+            let mut x = d(0) | d(8) | d(n - 16) | d(n - 8);
+            if n > 32 {
+                x |= d(16) | d(24) | d(n - 32) | d(n - 24);
             }
+            return x == 0;
         }
-        return diff::<8>(a, b, 0) | diff::<8>(a, b, n - 8) == 0;
+        return d(0) | d(n - 8) == 0;
     }
     if n >= 4 {
         return diff::<4>(a, b, 0) | diff::<4>(a, b, n - 4) == 0;
