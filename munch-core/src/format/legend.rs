@@ -173,6 +173,26 @@ impl<'a> Legend<'a> {
         if self.is_empty() {
             return None;
         }
+        // Fast path: one to five ASCII digits, counted and valued in one
+        // loop, into the dense table (not before a non-ASCII character,
+        // which may be a digit of another script).
+        let bytes = rest.as_bytes();
+        let (mut ascii, mut value) = (0usize, 0usize);
+        while let Some(&b) = bytes.get(ascii) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            value = value.wrapping_mul(10).wrapping_add(usize::from(b - b'0'));
+            ascii += 1;
+        }
+        if (1..=5).contains(&ascii) && bytes.get(ascii).is_none_or(u8::is_ascii) {
+            if value == 0 {
+                return None;
+            }
+            if let Some(&literal) = value.checked_sub(1).and_then(|i| self.dense.get(i)) {
+                return Some((literal, rest.get(ascii..)?));
+            }
+        }
         // The handle's digits: ASCII ones byte by byte; a non-ASCII
         // character after them may be a digit of another script, read as
         // characters then.
