@@ -106,7 +106,9 @@ pub(crate) fn write_float_repr(x: f64, out: &mut String) {
     }
     let mut buf = ryu::Buffer::new();
     let text = buf.format_finite(x);
-    if ryu_text_is_repr(text) {
+    // From 1e-4 up to 1e16 both write fixed notation (and zero as `0.0`),
+    // so ryu's text is the `repr` without looking at it.
+    if x == 0.0 || (1e-4..1e16).contains(&x.abs()) || ryu_text_is_repr(text) {
         out.push_str(text);
         return;
     }
@@ -222,6 +224,13 @@ mod tests {
             0.5,
             -123.25,
             1234567890123456.7,
+            // The neighbours of the range written without a look.
+            f64::from_bits(1e-4f64.to_bits() - 1),
+            f64::from_bits(1e-4f64.to_bits() + 1),
+            f64::from_bits(1e16f64.to_bits() - 1),
+            f64::from_bits(1e16f64.to_bits() + 1),
+            -f64::from_bits(1e-4f64.to_bits() - 1),
+            -f64::from_bits(1e16f64.to_bits() - 1),
         ];
         let check = |f: f64| {
             let mut built = String::new();
