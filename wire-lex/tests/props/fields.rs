@@ -7,12 +7,15 @@
 //!    cells (length-prefixed; `0xFF` ends a record);
 //! 2. both field syntaxes (RFC 4180 quoted, backslash-escaped) must read
 //!    back exactly what their writer wrote;
-//! 3. every reader runs on the raw bytes too and must not panic.
+//! 3. every reader runs on the raw bytes too and must not panic;
+//! 4. `Finder` and `Presence` answer as a loop over the bytes does.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 use wire_lex::csv::{self, Dialect, FieldEnd, QuoteStyle, Reader, Strictness, Terminator};
 use wire_lex::escaped::{self, EscapeTable, EscapedFields, UnknownEscape};
-use wire_lex::{CrPolicy, Cursor, Error, Fields, LineConfig, Lines, Pos, SliceSink};
+use wire_lex::{
+    CrPolicy, Cursor, Error, Fields, Finder, LineConfig, Lines, Pos, Presence, SliceSink,
+};
 
 type Records = Vec<Vec<Vec<u8>>>;
 
@@ -205,4 +208,31 @@ pub(crate) fn check(data: &[u8]) {
     escaped_round_trip(&recs, &TSV_ESCAPE_CR, CrPolicy::StripOne, false);
     escaped_round_trip(&recs, &TSV_DROP_CR, CrPolicy::StripOne, true);
     no_panic(data, mode);
+    scans_as_a_byte_loop(rest, mode);
+}
+
+/// `Finder` and `Presence` answer as a loop over the bytes does, with the
+/// needles taken from the input's first bytes.
+fn scans_as_a_byte_loop(data: &[u8], mode: u8) {
+    let needles: Vec<u8> = data.iter().take(usize::from(mode % 4)).copied().collect();
+    let mut find = Finder::new(data, &needles);
+    let mut from = usize::from(mode) % (data.len() + 1);
+    loop {
+        let want = (from..data.len()).find(|&i| needles.contains(&data[i]));
+        assert_eq!(find.next_from(from), want, "{from}");
+        match want {
+            Some(at) => from = at + 1,
+            None => break,
+        }
+    }
+    let four = [0, 1, 2, 3].map(|k| *data.get(k).unwrap_or(&b','));
+    for start in [0, usize::from(mode) % (data.len() + 1)] {
+        let slice = &data[start..];
+        let p = Presence::of(slice, four);
+        assert_eq!(
+            p.outside(),
+            slice.iter().any(|&b| !(0x20..0x80).contains(&b))
+        );
+        assert_eq!(p.needles(), four.map(|n| slice.contains(&n)));
+    }
 }
