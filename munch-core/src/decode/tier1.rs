@@ -480,6 +480,9 @@ fn number_equals(text: &str, hint: &str, want: Cell<'_>) -> Option<bool> {
             Some(number_is(Kind::Float(y), want))
         }
         "int" => {
+            if let Some(i) = crate::py::number::plain_int(text) {
+                return Some(number_is(Kind::Int(&serde_json::Number::from(i)), want));
+            }
             let v = crate::py::number::parse_int(text)?;
             let n @ Kind::Int(_) = kind(&v) else {
                 return None;

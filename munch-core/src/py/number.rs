@@ -41,11 +41,14 @@ pub(crate) fn parse_int(s: &str) -> Option<Value> {
 pub(crate) fn plain_int(s: &str) -> Option<i64> {
     let bytes = s.as_bytes();
     let digits = bytes.strip_prefix(b"-").unwrap_or(bytes);
-    if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+    if digits.is_empty() || digits.len() > 18 {
         return None;
     }
     let mut v: i64 = 0;
     for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
         v = v * 10 + i64::from(d - b'0');
     }
     Some(if digits.len() < bytes.len() { -v } else { v })
