@@ -94,6 +94,22 @@ pub(crate) fn split_lines(s: &str) -> impl Iterator<Item = &str> {
             rest = None;
             return None;
         }
+        // Fast path: up to the next LF, no control byte and no non-ASCII
+        // byte, so no other break (every break but LF is one of those).
+        let lf = memchr::memchr(b'\n', text.as_bytes());
+        let head = text.as_bytes().get(..lf.unwrap_or(text.len()))?;
+        if !wire_lex::Presence::of(head, [b'\n'; 4]).outside() {
+            return match lf {
+                Some(i) => {
+                    rest = text.get(i + 1..);
+                    text.get(..i)
+                }
+                None => {
+                    rest = None;
+                    Some(text)
+                }
+            };
+        }
         match text.char_indices().find(|&(_, c)| is_break(c)) {
             Some((i, c)) => {
                 let mut next = i + c.len_utf8();
@@ -137,5 +153,53 @@ mod tests {
         assert_eq!(got, ["a", "b", "c", "d", "", "e"]);
         assert_eq!(split_lines("").count(), 0);
         assert_eq!(first_line("x\u{85}y"), "x");
+    }
+
+    /// The LF fast path splits as a walk over characters does, on every
+    /// text of a small alphabet up to five pieces.
+    #[test]
+    fn fast_path_splits_as_characters_do() {
+        fn by_chars(s: &str) -> Vec<&str> {
+            let mut out = Vec::new();
+            let mut rest = s;
+            while !rest.is_empty() {
+                match rest.char_indices().find(|&(_, c)| is_break(c)) {
+                    Some((i, c)) => {
+                        out.push(&rest[..i]);
+                        let mut next = i + c.len_utf8();
+                        if c == '\r' && rest.as_bytes().get(next) == Some(&b'\n') {
+                            next += 1;
+                        }
+                        rest = &rest[next..];
+                    }
+                    None => {
+                        out.push(rest);
+                        rest = "";
+                    }
+                }
+            }
+            out
+        }
+        let pieces = [
+            "ab",
+            "\n",
+            "\r",
+            "\u{b}",
+            "\u{85}",
+            "\u{2028}",
+            "é",
+            "\t",
+            "xyz12345678",
+        ];
+        let mut layer = vec![alloc::string::String::new()];
+        for _ in 0..5 {
+            layer = layer
+                .iter()
+                .flat_map(|t| pieces.iter().map(move |p| alloc::format!("{t}{p}")))
+                .collect();
+            for t in &layer {
+                assert_eq!(split_lines(t).collect::<Vec<_>>(), by_chars(t), "{t:?}");
+            }
+        }
     }
 }
