@@ -406,7 +406,10 @@ impl Entries<'_> {
             if i > 0 {
                 out.push('\n');
             }
-            let _ = write!(out, "@{}={v}", i + 1);
+            out.push('@');
+            crate::value::push_u64(i as u64 + 1, out);
+            out.push('=');
+            out.push_str(v);
         }
         !self.list.is_empty()
     }
