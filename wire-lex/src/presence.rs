@@ -87,56 +87,57 @@ impl Presence {
     }
 }
 
-/// The slice's bytes as overlapping `N`-byte loads: `f` gets every load;
-/// the last overlaps the one before it, and a slice under `N` bytes is
-/// given as one load built from its own bytes (halves, or the first,
-/// middle and last byte).
+/// The bytes of a slice of 16 bytes or more as overlapping `N`-byte
+/// loads: `f` gets every load; the last overlaps the one before it.
 #[inline(always)]
 fn each_load<const N: usize>(bytes: &[u8], mut f: impl FnMut(&[u8; N])) {
     let n = bytes.len();
-    if n >= N {
-        let mut at = 0;
-        while let Some(chunk) = bytes.get(at..at + N) {
-            if let Ok(load) = <&[u8; N]>::try_from(chunk) {
-                f(load);
-            }
-            at += N;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + N) {
+        if let Ok(load) = <&[u8; N]>::try_from(chunk) {
+            f(load);
         }
-        if at < n {
-            if let Some(Ok(load)) = bytes.get(n - N..).map(<&[u8; N]>::try_from) {
-                f(load);
-            }
-        }
-        return;
+        at += N;
     }
-    let mut load = [0u8; N];
-    let Some(&first) = bytes.first() else {
-        return;
-    };
-    load.fill(first);
-    // Two overlapping loads of a half (or a quarter) of a block cover
-    // every byte; under a quarter, byte by byte. The rest repeats the
-    // first byte.
-    let mut halves = |part: usize| {
-        if let (Some(lo), Some(hi)) = (bytes.get(..part), bytes.get(n - part..)) {
-            if let Some(a) = load.get_mut(..part) {
-                a.copy_from_slice(lo);
-            }
-            if let Some(b) = load.get_mut(part..2 * part) {
-                b.copy_from_slice(hi);
-            }
+    if at < n {
+        if let Some(Ok(load)) = bytes.get(n.saturating_sub(N)..).map(<&[u8; N]>::try_from) {
+            f(load);
         }
+    }
+}
+
+/// The bytes of a slice under 16 bytes as two words that cover them all,
+/// built in registers from overlapping loads of its own bytes (two of
+/// eight bytes, two of four, or the first, middle and last byte), so no
+/// byte outside the slice is read and no padding can match. `None` for
+/// an empty slice.
+#[inline(always)]
+fn short_words(bytes: &[u8]) -> Option<(u64, u64)> {
+    let n = bytes.len();
+    let word = |at: usize| {
+        bytes
+            .get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map_or(0, u64::from_le_bytes)
     };
-    if n >= N / 2 {
-        halves(N / 2);
-    } else if n >= N / 4 {
-        halves(N / 4);
+    let half = |at: usize| {
+        bytes
+            .get(at..at + 4)
+            .and_then(|w| <[u8; 4]>::try_from(w).ok())
+            .map_or(0, |w| u64::from(u32::from_le_bytes(w)))
+    };
+    if n >= 8 {
+        return Some((word(0), word(n - 8)));
+    }
+    let w = if n >= 4 {
+        half(0) | half(n - 4) << 32
     } else {
-        for (slot, &b) in load.iter_mut().zip(bytes) {
-            *slot = b;
-        }
-    }
-    f(&load);
+        let &first = bytes.first()?;
+        let at = |k: usize| bytes.get(k).copied().unwrap_or(first);
+        let w = u64::from(u32::from_le_bytes([first, at(n / 2), at(n - 1), first]));
+        w | w << 32
+    };
+    Some((w, w))
 }
 
 /// The class bits of `bytes` (see `Presence::bits`).
@@ -158,7 +159,7 @@ fn classes(bytes: &[u8], needles: [u8; 4]) -> u8 {
 mod sse2 {
     use core::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_setzero_si128,
+        _mm_set_epi64x, _mm_set1_epi8, _mm_setzero_si128,
     };
 
     /// The class bits of `bytes` (see `Presence::bits`).
@@ -174,15 +175,23 @@ mod sse2 {
             let space = _mm_set1_epi8(0x20);
             let [a, b, c, d] = needles.map(|n| _mm_set1_epi8(n as i8));
             let mut acc = [_mm_setzero_si128(); 5];
-            super::each_load::<16>(bytes, |load| {
-                let v = _mm_loadu_si128(load.as_ptr().cast::<__m128i>());
+            let mut add = |v: __m128i| {
                 // Signed: 0x80 and above are negative, so below 0x20 too.
                 acc[0] = _mm_or_si128(acc[0], _mm_cmplt_epi8(v, space));
                 acc[1] = _mm_or_si128(acc[1], _mm_cmpeq_epi8(v, a));
                 acc[2] = _mm_or_si128(acc[2], _mm_cmpeq_epi8(v, b));
                 acc[3] = _mm_or_si128(acc[3], _mm_cmpeq_epi8(v, c));
                 acc[4] = _mm_or_si128(acc[4], _mm_cmpeq_epi8(v, d));
-            });
+            };
+            if bytes.len() >= 16 {
+                super::each_load::<16>(bytes, |load| {
+                    add(_mm_loadu_si128(load.as_ptr().cast::<__m128i>()));
+                });
+            } else if let Some((lo, hi)) = super::short_words(bytes) {
+                // In registers: a vector stored in pieces and loaded whole
+                // would wait for the pieces (no store forwarding).
+                add(_mm_set_epi64x(hi as i64, lo as i64));
+            }
             let mut bits = 0u8;
             for (k, v) in acc.into_iter().enumerate() {
                 bits |= u8::from(_mm_movemask_epi8(v) != 0) << k;
@@ -202,14 +211,19 @@ mod swar {
         const LO: u64 = 0x0101_0101_0101_0101;
         const HI: u64 = 0x8080_8080_8080_8080;
         let mut acc = [0u64; 5];
-        super::each_load::<8>(bytes, |load| {
-            let w = u64::from_le_bytes(*load);
+        let mut add = |w: u64| {
             // Below 0x20 (a borrow only from such a byte), or the top bit.
             acc[0] |= (w.wrapping_sub(LO * 0x20) & !w & HI) | (w & HI);
             for (slot, &n) in acc.iter_mut().skip(1).zip(&needles) {
                 *slot |= byte_eq_mask(w, n);
             }
-        });
+        };
+        if bytes.len() >= 16 {
+            super::each_load::<8>(bytes, |load| add(u64::from_le_bytes(*load)));
+        } else if let Some((lo, hi)) = super::short_words(bytes) {
+            add(lo);
+            add(hi);
+        }
         let mut bits = 0u8;
         for (k, m) in acc.into_iter().enumerate() {
             bits |= u8::from(m != 0) << k;
