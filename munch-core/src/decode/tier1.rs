@@ -353,33 +353,31 @@ pub(crate) fn verify_plain(
             _ => return Some(false),
         }
     }
+    // Each table's expected rows must be all of the input's list.
+    let mut lists = Vec::with_capacity(schema.tables.len());
+    for t in schema.tables {
+        let Some(Value::Array(rows)) = input.get(t.key) else {
+            return Some(false);
+        };
+        lists.push(rows);
+    }
     // The encoder's cells stand for the input's rows when they are all of
-    // them: every row a dict with exactly the table's columns. Comparing
-    // with them loads no row's keys again.
+    // them: every row a dict with exactly the table's columns. Then each
+    // field is compared with its cell as the reader finds it (no list of
+    // the row's fields, no row's keys loaded again).
     let cells = found.len() == schema.tables.len()
         && found
             .iter()
             .zip(schema.tables)
-            .all(|(c, t)| c.exact && c.width() == t.cols.len());
-    // Each table's expected rows, met in order as the payload's rows are
-    // read (one pass, no table of every field).
-    let mut expected = Vec::with_capacity(schema.tables.len());
-    let mut interned = Vec::with_capacity(schema.tables.len());
-    for (n, t) in schema.tables.iter().enumerate() {
-        let Some(Value::Array(rows)) = input.get(t.key) else {
-            return Some(false);
-        };
-        expected.push(match found.get(n) {
-            Some(c) if cells => {
-                if c.rows != rows.len() {
-                    return Some(false);
-                }
-                Expected::Cells(c, 0)
-            }
-            _ => Expected::Dicts(rows.iter()),
-        });
-        interned.push(t.interned_columns());
+            .zip(&lists)
+            .all(|((c, t), rows)| c.exact && c.width() == t.cols.len() && c.rows == rows.len());
+    if cells {
+        return Some(check_rows(&parts, schema, found));
     }
+    // Otherwise each table's rows are met in order as the payload's rows
+    // are read (one pass, no table of every field).
+    let mut expected: Vec<_> = lists.iter().map(|rows| rows.iter()).collect();
+    let interned: Vec<Vec<bool>> = schema.tables.iter().map(Table::interned_columns).collect();
     let same = each_row(None, &parts.tables, |row| {
         let Some(tag) = row.first() else {
             return true;
@@ -394,7 +392,7 @@ pub(crate) fn verify_plain(
         let (Some(t), Some(interned), Some(Some(want))) = (
             schema.tables.get(ti),
             interned.get(ti),
-            expected.get_mut(ti).map(Expected::next),
+            expected.get_mut(ti).map(Iterator::next),
         ) else {
             return false;
         };
@@ -403,72 +401,182 @@ pub(crate) fn verify_plain(
     Some(same && expected.iter_mut().all(|rows| rows.next().is_none()))
 }
 
-/// Where a table's expected rows come from.
-enum Expected<'a, 'v> {
-    /// The input's rows.
-    Dicts(core::slice::Iter<'v, Value>),
-    /// The encoder's cells of them, and the next row's index.
-    Cells(&'a Columns<'v>, usize),
-}
-
-/// One expected row.
-enum Want<'a, 'v> {
-    Dict(&'v Value),
-    Cells(&'a [Cell<'v>]),
-}
-
-impl<'a, 'v> Expected<'a, 'v> {
-    fn next(&mut self) -> Option<Want<'a, 'v>> {
-        match self {
-            Expected::Dicts(rows) => rows.next().map(Want::Dict),
-            Expected::Cells(columns, r) => {
-                let row = columns.row(*r)?;
-                *r += 1;
-                Some(Want::Cells(row))
+/// The table rows of `parts` compared with the encoder's cells of the
+/// input's rows (`found`, one per table of `schema`), each field as the
+/// reader finds it: rows are dispatched by tag as the decoder does (an
+/// unknown tag is no row), each table's rows are met in order, and a
+/// missing field reads as empty.
+fn check_rows(parts: &Parts<'_>, schema: &Schema, found: &[Columns<'_>]) -> bool {
+    let interned: Vec<Vec<bool>> = schema.tables.iter().map(Table::interned_columns).collect();
+    let mut check = RowCheck {
+        schema,
+        found,
+        interned: &interned,
+        legend: &parts.legend,
+        next: alloc::vec![0; schema.tables.len()],
+        row: None,
+        index: 0,
+        same: true,
+    };
+    for block in &parts.tables {
+        let mut reader = crate::format::csv::RowReader::new(block);
+        loop {
+            check.index = 0;
+            check.row = None;
+            if !reader.next_into(&mut check) {
+                break;
             }
+            if !check.finish_row() {
+                return false;
+            }
+        }
+    }
+    check
+        .next
+        .iter()
+        .zip(found)
+        .all(|(&read, columns)| read == columns.rows)
+}
+
+/// The state of [`check_rows`] within a row.
+struct RowCheck<'c, 'v> {
+    schema: &'c Schema,
+    found: &'c [Columns<'v>],
+    interned: &'c [Vec<bool>],
+    legend: &'c Legend<'c>,
+    /// Per table, the next row expected.
+    next: Vec<usize>,
+    /// The row's columns, their interning and its expected cells, once
+    /// its tag is read (`None`: an unknown tag, or no tag yet).
+    row: Option<Expect<'c, 'v>>,
+    /// Fields read of the row so far.
+    index: usize,
+    /// No difference found yet.
+    same: bool,
+}
+
+/// What a row of a known table is compared with, column by column.
+#[derive(Clone, Copy)]
+struct Expect<'c, 'v> {
+    cols: &'c [crate::tier1::schema::Col],
+    interned: &'c [bool],
+    cells: &'c [Cell<'v>],
+}
+
+impl Expect<'_, '_> {
+    /// Field `index` (after the tag) compared with its cell; true past
+    /// the table's columns (extra fields are not read into the row).
+    #[inline]
+    fn cell(self, index: usize, text: &str, legend: &Legend<'_>) -> bool {
+        match (
+            self.cols.get(index),
+            self.interned.get(index),
+            self.cells.get(index),
+        ) {
+            (Some(col), Some(&interned), Some(&c)) => {
+                cell_equals(text, interned, col.ty.name(), legend, c)
+            }
+            _ => true,
         }
     }
 }
 
-/// Whether a table row's cells decode to the expected row `want`.
+impl RowCheck<'_, '_> {
+    /// Ends a row: the columns it had no field for read as empty. False
+    /// once a difference was found.
+    fn finish_row(&mut self) -> bool {
+        if let Some(row) = self.row {
+            for index in self.index.saturating_sub(1)..row.cells.len() {
+                if self.same && !row.cell(index, "", self.legend) {
+                    self.same = false;
+                }
+            }
+        }
+        self.same
+    }
+}
+
+impl<'a> crate::format::csv::FieldSink<'a> for RowCheck<'_, '_> {
+    #[inline]
+    fn field(&mut self, field: Cow<'a, str>) {
+        self.borrowed_or_owned(&field);
+    }
+
+    #[inline]
+    fn borrowed(&mut self, field: &'a str) {
+        self.borrowed_or_owned(field);
+    }
+}
+
+impl RowCheck<'_, '_> {
+    /// The next field of the row, compared with its cell (the tag: the
+    /// row's table and expected row).
+    #[inline]
+    fn borrowed_or_owned(&mut self, field: &str) {
+        let index = self.index;
+        self.index += 1;
+        if let Some(row) = self.row {
+            if self.same && !row.cell(index - 1, field, self.legend) {
+                self.same = false;
+            }
+            return;
+        }
+        if index != 0 || !self.same {
+            return;
+        }
+        // The tag: the row's table, and its next expected row.
+        let Some(ti) = self
+            .schema
+            .tables
+            .iter()
+            .position(|t| same_bytes(t.tag.as_bytes(), field.as_bytes()))
+        else {
+            return;
+        };
+        let found = self.found;
+        let cells = self.next.get(ti).and_then(|&r| found.get(ti)?.row(r));
+        match (self.schema.tables.get(ti), self.interned.get(ti), cells) {
+            (Some(t), Some(interned), Some(cells)) => {
+                if let Some(r) = self.next.get_mut(ti) {
+                    *r += 1;
+                }
+                self.row = Some(Expect {
+                    cols: t.cols,
+                    interned,
+                    cells,
+                });
+            }
+            // More rows than the input has.
+            _ => self.same = false,
+        }
+    }
+}
+
+/// Whether a table row's cells decode to the input's row `want`.
 fn row_equals(
     row: &[Cow<'_, str>],
     t: &Table,
     interned: &[bool],
     legend: &Legend<'_>,
-    want: Want<'_, '_>,
+    want: &Value,
 ) -> bool {
-    let text = |i: usize| -> &str { row.get(i + 1).map_or("", |c| c.as_ref()) };
-    match want {
-        Want::Cells(cells) => {
-            t.cols
-                .iter()
-                .zip(interned)
-                .zip(cells)
-                .enumerate()
-                .all(|(i, ((col, &interned), &c))| {
-                    cell_equals(text(i), interned, col.ty.name(), legend, c)
-                })
-        }
-        Want::Dict(want) => {
-            let Kind::Dict(want) = kind(want) else {
-                return false;
-            };
-            if want.len() != t.cols.len() {
-                return false;
-            }
-            let mut cursor = RowCursor::new(want);
-            t.cols
-                .iter()
-                .zip(interned)
-                .enumerate()
-                .all(|(i, (col, &interned))| {
-                    cursor.get(col.name).is_some_and(|w| {
-                        cell_equals(text(i), interned, col.ty.name(), legend, Cell::of(w))
-                    })
-                })
-        }
+    let Kind::Dict(want) = kind(want) else {
+        return false;
+    };
+    if want.len() != t.cols.len() {
+        return false;
     }
+    let text = |i: usize| -> &str { row.get(i + 1).map_or("", |c| c.as_ref()) };
+    let mut cursor = RowCursor::new(want);
+    t.cols
+        .iter()
+        .zip(interned)
+        .enumerate()
+        .all(|(i, (col, &interned))| {
+            cursor
+                .get(col.name)
+                .is_some_and(|w| cell_equals(text(i), interned, col.ty.name(), legend, Cell::of(w)))
+        })
 }
 
 /// [`cell_equals`] for an `int` or `float` cell that reads as a finite

@@ -114,6 +114,27 @@ pub(crate) fn each_row<'a>(
     true
 }
 
+/// Where a row reader puts the fields it reads, in order: a list of them,
+/// or a caller that looks at each as it comes (the verified encoder's
+/// check compares it with the input's cell).
+pub(crate) trait FieldSink<'a> {
+    /// The next field of the row being read.
+    fn field(&mut self, field: Cow<'a, str>);
+
+    /// The next field, a slice of the text (most fields).
+    #[inline]
+    fn borrowed(&mut self, field: &'a str) {
+        self.field(Cow::Borrowed(field));
+    }
+}
+
+impl<'a> FieldSink<'a> for Vec<Cow<'a, str>> {
+    #[inline]
+    fn field(&mut self, field: Cow<'a, str>) {
+        self.push(field);
+    }
+}
+
 /// Rows of one block read one at a time (what [`Rows::read`] reads, with
 /// no table of every field).
 pub(crate) struct RowReader<'a> {
@@ -136,7 +157,7 @@ impl<'a> RowReader<'a> {
 
     /// Appends the next row's fields to `fields`; false at the end of the
     /// block. Blank lines give no row.
-    pub(crate) fn next_into(&mut self, fields: &mut Vec<Cow<'a, str>>) -> bool {
+    pub(crate) fn next_into(&mut self, fields: &mut impl FieldSink<'a>) -> bool {
         let bytes = self.text.as_bytes();
         // `pos` is at the start of a record.
         while self.pos < bytes.len() {
@@ -158,7 +179,7 @@ impl<'a> RowReader<'a> {
             loop {
                 if bytes.get(self.pos) == Some(&b'"') {
                     let (field, next, ends_row) = read_quoted(self.text, self.pos + 1);
-                    fields.push(field);
+                    fields.field(field);
                     self.pos = next;
                     if ends_row {
                         return true;
@@ -194,7 +215,7 @@ enum Run {
 fn unquoted_run<'a>(
     text: &'a str,
     start: usize,
-    fields: &mut Vec<Cow<'a, str>>,
+    fields: &mut impl FieldSink<'a>,
     stops: &mut Finder<'a>,
 ) -> Run {
     let bytes = text.as_bytes();
@@ -203,12 +224,12 @@ fn unquoted_run<'a>(
     loop {
         let Some(at) = stops.next_from(from) else {
             let end = before_cr_run(bytes, field, bytes.len());
-            fields.push(Cow::Borrowed(text.get(field..end).unwrap_or_default()));
+            fields.borrowed(text.get(field..end).unwrap_or_default());
             return Run::RowEnd(bytes.len());
         };
         match bytes.get(at) {
             Some(b',') => {
-                fields.push(Cow::Borrowed(text.get(field..at).unwrap_or_default()));
+                fields.borrowed(text.get(field..at).unwrap_or_default());
                 field = at + 1;
                 from = field;
                 if bytes.get(field) == Some(&b'"') {
@@ -217,7 +238,7 @@ fn unquoted_run<'a>(
             }
             Some(b'\n') => {
                 let end = before_cr_run(bytes, field, at);
-                fields.push(Cow::Borrowed(text.get(field..end).unwrap_or_default()));
+                fields.borrowed(text.get(field..end).unwrap_or_default());
                 return Run::RowEnd(at + 1);
             }
             // A quote inside an unquoted field is data.
