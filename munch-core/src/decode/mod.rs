@@ -4,6 +4,7 @@
 pub(crate) mod build;
 mod cells;
 pub(crate) mod gen1;
+pub(crate) mod row_check;
 pub(crate) mod tier1;
 
 use serde_json::Value;

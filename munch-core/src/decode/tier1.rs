@@ -372,7 +372,12 @@ pub(crate) fn verify_plain(
             .zip(&lists)
             .all(|((c, t), rows)| c.exact && c.width() == t.cols.len() && c.rows == rows.len());
     if cells {
-        return Some(check_rows(&parts, schema, found));
+        return Some(super::row_check::check_rows(
+            &parts.tables,
+            schema.tables,
+            found,
+            &parts.legend,
+        ));
     }
     // Otherwise each table's rows are met in order as the payload's rows
     // are read (one pass, no table of every field).
@@ -399,157 +404,6 @@ pub(crate) fn verify_plain(
         row_equals(row, t, interned, &parts.legend, want)
     });
     Some(same && expected.iter_mut().all(|rows| rows.next().is_none()))
-}
-
-/// The table rows of `parts` compared with the encoder's cells of the
-/// input's rows (`found`, one per table of `schema`), each field as the
-/// reader finds it: rows are dispatched by tag as the decoder does (an
-/// unknown tag is no row), each table's rows are met in order, and a
-/// missing field reads as empty.
-fn check_rows(parts: &Parts<'_>, schema: &Schema, found: &[Columns<'_>]) -> bool {
-    let interned: Vec<Vec<bool>> = schema.tables.iter().map(Table::interned_columns).collect();
-    let mut check = RowCheck {
-        schema,
-        found,
-        interned: &interned,
-        legend: &parts.legend,
-        next: alloc::vec![0; schema.tables.len()],
-        row: None,
-        index: 0,
-        same: true,
-    };
-    for block in &parts.tables {
-        let mut reader = crate::format::csv::RowReader::new(block);
-        loop {
-            check.index = 0;
-            check.row = None;
-            if !reader.next_into(&mut check) {
-                break;
-            }
-            if !check.finish_row() {
-                return false;
-            }
-        }
-    }
-    check
-        .next
-        .iter()
-        .zip(found)
-        .all(|(&read, columns)| read == columns.rows)
-}
-
-/// The state of [`check_rows`] within a row.
-struct RowCheck<'c, 'v> {
-    schema: &'c Schema,
-    found: &'c [Columns<'v>],
-    interned: &'c [Vec<bool>],
-    legend: &'c Legend<'c>,
-    /// Per table, the next row expected.
-    next: Vec<usize>,
-    /// The row's columns, their interning and its expected cells, once
-    /// its tag is read (`None`: an unknown tag, or no tag yet).
-    row: Option<Expect<'c, 'v>>,
-    /// Fields read of the row so far.
-    index: usize,
-    /// No difference found yet.
-    same: bool,
-}
-
-/// What a row of a known table is compared with, column by column.
-#[derive(Clone, Copy)]
-struct Expect<'c, 'v> {
-    cols: &'c [crate::tier1::schema::Col],
-    interned: &'c [bool],
-    cells: &'c [Cell<'v>],
-}
-
-impl Expect<'_, '_> {
-    /// Field `index` (after the tag) compared with its cell; true past
-    /// the table's columns (extra fields are not read into the row).
-    #[inline]
-    fn cell(self, index: usize, text: &str, legend: &Legend<'_>) -> bool {
-        match (
-            self.cols.get(index),
-            self.interned.get(index),
-            self.cells.get(index),
-        ) {
-            (Some(col), Some(&interned), Some(&c)) => {
-                cell_equals(text, interned, col.ty.name(), legend, c)
-            }
-            _ => true,
-        }
-    }
-}
-
-impl RowCheck<'_, '_> {
-    /// Ends a row: the columns it had no field for read as empty. False
-    /// once a difference was found.
-    fn finish_row(&mut self) -> bool {
-        if let Some(row) = self.row {
-            for index in self.index.saturating_sub(1)..row.cells.len() {
-                if self.same && !row.cell(index, "", self.legend) {
-                    self.same = false;
-                }
-            }
-        }
-        self.same
-    }
-}
-
-impl<'a> crate::format::csv::FieldSink<'a> for RowCheck<'_, '_> {
-    #[inline]
-    fn field(&mut self, field: Cow<'a, str>) {
-        self.borrowed_or_owned(&field);
-    }
-
-    #[inline]
-    fn borrowed(&mut self, field: &'a str) {
-        self.borrowed_or_owned(field);
-    }
-}
-
-impl RowCheck<'_, '_> {
-    /// The next field of the row, compared with its cell (the tag: the
-    /// row's table and expected row).
-    #[inline]
-    fn borrowed_or_owned(&mut self, field: &str) {
-        let index = self.index;
-        self.index += 1;
-        if let Some(row) = self.row {
-            if self.same && !row.cell(index - 1, field, self.legend) {
-                self.same = false;
-            }
-            return;
-        }
-        if index != 0 || !self.same {
-            return;
-        }
-        // The tag: the row's table, and its next expected row.
-        let Some(ti) = self
-            .schema
-            .tables
-            .iter()
-            .position(|t| same_bytes(t.tag.as_bytes(), field.as_bytes()))
-        else {
-            return;
-        };
-        let found = self.found;
-        let cells = self.next.get(ti).and_then(|&r| found.get(ti)?.row(r));
-        match (self.schema.tables.get(ti), self.interned.get(ti), cells) {
-            (Some(t), Some(interned), Some(cells)) => {
-                if let Some(r) = self.next.get_mut(ti) {
-                    *r += 1;
-                }
-                self.row = Some(Expect {
-                    cols: t.cols,
-                    interned,
-                    cells,
-                });
-            }
-            // More rows than the input has.
-            _ => self.same = false,
-        }
-    }
 }
 
 /// Whether a table row's cells decode to the input's row `want`.

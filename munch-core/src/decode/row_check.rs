@@ -1,0 +1,193 @@
+//! The verified encoder's check of table rows read back (spec D3): each
+//! field, as the CSV reader finds it, decoded and compared with the cell
+//! the encoder gathered from the input, with no list of the row's fields
+//! and no row's keys loaded again.
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
+use super::tier1::cell_equals;
+use crate::encode::columns::{Cell, Columns};
+use crate::format::csv::{FieldSink, RowReader};
+use crate::format::legend::Legend;
+use crate::tier1::schema::{Col, Table};
+use crate::value::same_bytes;
+
+/// The table rows of `blocks` compared with the encoder's cells of the
+/// input's rows (`found`, one per table): rows are dispatched by tag as
+/// the decoder does (an unknown tag is no row), each table's rows are met
+/// in order, a missing field reads as empty, and every input row must be
+/// met.
+pub(crate) fn check_rows(
+    blocks: &[&str],
+    tables: &[Table],
+    found: &[Columns<'_>],
+    legend: &Legend<'_>,
+) -> bool {
+    let interned: Vec<Vec<bool>> = tables.iter().map(Table::interned_columns).collect();
+    let mut check = RowCheck::new(tables, found, &interned, legend);
+    for block in blocks {
+        let mut reader = RowReader::new(block);
+        while check.next_row(&mut reader).is_some() {
+            if !check.same() {
+                return false;
+            }
+        }
+    }
+    check.all_met()
+}
+
+/// Rows read back and compared, one at a time.
+pub(crate) struct RowCheck<'c, 'v> {
+    tables: &'c [Table],
+    found: &'c [Columns<'v>],
+    interned: &'c [Vec<bool>],
+    legend: &'c Legend<'c>,
+    /// Per table, the next row expected.
+    next: Vec<usize>,
+    /// The row's table and what it is compared with, once its tag is read
+    /// (`None`: an unknown tag, or no tag yet).
+    row: Option<(usize, Expect<'c, 'v>)>,
+    /// Fields read of the row so far.
+    index: usize,
+    /// No difference found yet.
+    same: bool,
+}
+
+impl<'c, 'v> RowCheck<'c, 'v> {
+    /// A check of the rows of `tables` against `found` (per table), with
+    /// each table's interned columns and the legend read from the payload.
+    pub(crate) fn new(
+        tables: &'c [Table],
+        found: &'c [Columns<'v>],
+        interned: &'c [Vec<bool>],
+        legend: &'c Legend<'c>,
+    ) -> Self {
+        RowCheck {
+            tables,
+            found,
+            interned,
+            legend,
+            next: alloc::vec![0; tables.len()],
+            row: None,
+            index: 0,
+            same: true,
+        }
+    }
+
+    /// Reads and compares the next row of `reader`: `None` at the end of
+    /// its block, else the row's table (`None`: an unknown tag, no row).
+    pub(crate) fn next_row<'a>(&mut self, reader: &mut RowReader<'a>) -> Option<Option<usize>> {
+        self.index = 0;
+        self.row = None;
+        if !reader.next_into(self) {
+            return None;
+        }
+        // The columns the row had no field for read as empty.
+        if let Some((_, row)) = self.row {
+            for index in self.index.saturating_sub(1)..row.cells.len() {
+                if self.same && !row.cell(index, "", self.legend) {
+                    self.same = false;
+                }
+            }
+        }
+        Some(self.row.map(|(ti, _)| ti))
+    }
+
+    /// No difference found yet.
+    pub(crate) fn same(&self) -> bool {
+        self.same
+    }
+
+    /// Every table's input rows were met.
+    pub(crate) fn all_met(&self) -> bool {
+        self.same
+            && self
+                .next
+                .iter()
+                .zip(self.found)
+                .all(|(&read, columns)| read == columns.rows)
+    }
+
+    /// The next field of the row, compared with its cell (the tag: the
+    /// row's table and expected row).
+    #[inline]
+    fn take(&mut self, field: &str) {
+        let index = self.index;
+        self.index += 1;
+        if let Some((_, row)) = self.row {
+            if self.same && !row.cell(index - 1, field, self.legend) {
+                self.same = false;
+            }
+            return;
+        }
+        if index != 0 || !self.same {
+            return;
+        }
+        let Some(ti) = self
+            .tables
+            .iter()
+            .position(|t| same_bytes(t.tag.as_bytes(), field.as_bytes()))
+        else {
+            return;
+        };
+        let found = self.found;
+        let cells = self.next.get(ti).and_then(|&r| found.get(ti)?.row(r));
+        match (self.tables.get(ti), self.interned.get(ti), cells) {
+            (Some(t), Some(interned), Some(cells)) => {
+                if let Some(r) = self.next.get_mut(ti) {
+                    *r += 1;
+                }
+                let cols = t.cols;
+                self.row = Some((
+                    ti,
+                    Expect {
+                        cols,
+                        interned,
+                        cells,
+                    },
+                ));
+            }
+            // More rows than the input has.
+            _ => self.same = false,
+        }
+    }
+}
+
+impl<'a> FieldSink<'a> for RowCheck<'_, '_> {
+    #[inline]
+    fn field(&mut self, field: Cow<'a, str>) {
+        self.take(&field);
+    }
+
+    #[inline]
+    fn borrowed(&mut self, field: &'a str) {
+        self.take(field);
+    }
+}
+
+/// What a row of a known table is compared with, column by column.
+#[derive(Clone, Copy)]
+struct Expect<'c, 'v> {
+    cols: &'c [Col],
+    interned: &'c [bool],
+    cells: &'c [Cell<'v>],
+}
+
+impl Expect<'_, '_> {
+    /// Field `index` (after the tag) compared with its cell; true past
+    /// the table's columns (extra fields are not read into the row).
+    #[inline]
+    fn cell(self, index: usize, text: &str, legend: &Legend<'_>) -> bool {
+        match (
+            self.cols.get(index),
+            self.interned.get(index),
+            self.cells.get(index),
+        ) {
+            (Some(col), Some(&interned), Some(&c)) => {
+                cell_equals(text, interned, col.ty.name(), legend, c)
+            }
+            _ => true,
+        }
+    }
+}
