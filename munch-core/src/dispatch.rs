@@ -154,7 +154,8 @@ fn first_rung<'v>(
         Measure::Utf8Bytes => false,
         Measure::Tokens(_) => return None,
     };
-    Some(tier1::encode(tool, s, map, false, 0, Some(ascii)))
+    let check = opts.key_order == KeyOrder::Any;
+    Some(tier1::encode(tool, s, map, false, 0, Some(ascii), check))
 }
 
 type Chosen<'v> =
@@ -169,7 +170,7 @@ fn reference<'v>(
     hint: usize,
 ) -> Chosen<'v> {
     let payload = match schema {
-        Some(s) => tier1::encode(tool, s, map, false, hint, None),
+        Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
         None => gen1::encode(tool, map, false, hint),
     }
     .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
@@ -243,14 +244,17 @@ fn verified<'v>(
         &[Rung::Gen1Reference, Rung::Gen1Hardened]
     };
     let dec = own_payload(opts, hint);
+    // Tier-1 rows are checked as they are written (`check` then reads
+    // what the encoder found) when key order is not compared.
+    let inline = opts.key_order == KeyOrder::Any;
     let mut attempts = Vec::new();
     let mut last_reference: Option<String> = None;
     for &rung in rungs {
         let made: Result<Payload<'v>, Fail> = match (rung, schema) {
             (Rung::Tier1Reference, Some(s)) => first
                 .take()
-                .unwrap_or_else(|| tier1::encode(tool, s, map, false, hint, None)),
-            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true, hint, None),
+                .unwrap_or_else(|| tier1::encode(tool, s, map, false, hint, None, inline)),
+            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true, hint, None, inline),
             (Rung::Gen1Reference, _) => gen1::encode(tool, map, false, hint),
             _ => gen1::encode(tool, map, true, hint),
         };
@@ -290,9 +294,20 @@ fn check(
     opts: &Options<'_>,
     dec: &DecodeOptions,
 ) -> Outcome {
-    // Fast path: a transform-free tier-1 payload compared cell by cell.
+    // Fast path: a transform-free tier-1 payload compared cell by cell,
+    // its rows while they were written (then only its scalars are left)
+    // or here.
     if opts.key_order == KeyOrder::Any && matches!(rung, Rung::Tier1Reference | Rung::Tier1Hardened)
     {
+        if let (Some(schema), Some(rows)) = (schemas::by_id(p.enc), &p.checked) {
+            if crate::decode::tier1::scalars_of_checked(&p.text, rows, schema, map, dec) {
+                return if p.long_cell {
+                    Outcome::PythonUndecodable("CSV field over 131,072 characters")
+                } else {
+                    Outcome::Accepted
+                };
+            }
+        }
         if let Some(schema) = schemas::by_id(p.enc) {
             if crate::decode::tier1::verify_plain(&p.text, schema, map, &p.tables, dec)
                 == Some(true)

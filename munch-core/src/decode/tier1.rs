@@ -32,28 +32,46 @@ pub(crate) struct Parts<'a> {
 /// its first line; the first other block with `=` there is the scalar
 /// block; everything else holds table rows.
 pub(crate) fn parts(payload: &str) -> Parts<'_> {
+    let blocks = classify(payload);
     let mut legend = Legend::default();
-    let mut scalar_block = None;
-    let mut tables = Vec::new();
+    for b in &blocks.legends {
+        // Python reads every legend block; one that raises raises.
+        let raised = legend.raises;
+        legend = Legend::read(b);
+        legend.raises |= raised;
+    }
+    Parts {
+        legend,
+        scalars: blocks.scalars.map(Scalars::parse).unwrap_or_default(),
+        tables: blocks.tables,
+    }
+}
+
+/// A payload's blocks by kind, in order, none of them read yet.
+pub(crate) struct Blocks<'a> {
+    pub(crate) legends: Vec<&'a str>,
+    pub(crate) scalars: Option<&'a str>,
+    pub(crate) tables: Vec<&'a str>,
+}
+
+/// The block classification of [`parts`], without reading the blocks.
+pub(crate) fn classify(payload: &str) -> Blocks<'_> {
+    let mut out = Blocks {
+        legends: Vec::new(),
+        scalars: None,
+        tables: Vec::new(),
+    };
     for b in blocks(payload) {
         let has_eq = first_line(b).contains('=');
         if b.starts_with('@') && has_eq {
-            // Python reads every legend block; one that raises raises.
-            let raised = legend.raises;
-            legend = Legend::read(b);
-            legend.raises |= raised;
-        } else if scalar_block.is_none() && has_eq {
-            scalar_block = Some(b);
+            out.legends.push(b);
+        } else if out.scalars.is_none() && has_eq {
+            out.scalars = Some(b);
         } else {
-            tables.push(b);
+            out.tables.push(b);
         }
     }
-    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
-    Parts {
-        legend,
-        scalars,
-        tables,
-    }
+    out
 }
 
 /// The blocks the reference decoder passes to its CSV reader: every block
@@ -322,6 +340,81 @@ fn table_rows<'a, B: Build<'a>>(
     each_row(rows, &parts.tables, add)
 }
 
+/// The check's scalar half: the members decoded from the scalar block
+/// (scalars, `_meta`, blobs; no table) equal the input's, and the input
+/// has no member but them and the schema's tables. `None` when a table's
+/// key is among the decoded members (the full decode decides).
+pub(crate) fn scalars_match(
+    payload: &str,
+    parts: &Parts<'_>,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    let rest = decode_parts(payload, parts, schema, &[], opts, &mut Budget::unlimited());
+    if schema.tables.iter().any(|t| rest.contains_key(t.key)) {
+        return None;
+    }
+    if input.len() != rest.len() + schema.tables.len() {
+        return Some(false);
+    }
+    Some(
+        rest.iter()
+            .all(|(k, v)| input.get(k).is_some_and(|w| exact_eq(w, v, KeyOrder::Any))),
+    )
+}
+
+/// The check of a payload whose rows were checked as they were written
+/// (`rows`): its scalar block decoded and compared with the input's
+/// members, tables aside.
+pub(crate) fn scalars_of_checked(
+    payload: &str,
+    rows: &crate::encode::inline_check::CheckedRows,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> bool {
+    let block = rows.scalars.clone().and_then(|r| payload.get(r));
+    let parts = Parts {
+        legend: Legend::default(),
+        scalars: block.map(Scalars::parse).unwrap_or_default(),
+        tables: Vec::new(),
+    };
+    schema.transform == Transform::None
+        && scalars_match(payload, &parts, schema, input, opts) == Some(true)
+}
+
+/// Each table's list of rows in the input (`None` when one is not a
+/// list: the payload's table, even empty, cannot decode to it).
+pub(crate) fn table_lists<'v>(
+    schema: &Schema,
+    input: &'v Map<alloc::string::String, Value>,
+) -> Option<Vec<&'v Vec<Value>>> {
+    schema
+        .tables
+        .iter()
+        .map(|t| match input.get(t.key) {
+            Some(Value::Array(rows)) => Some(rows),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the encoder's cells stand for the input's rows: every row of
+/// every table a dict with exactly the table's columns.
+pub(crate) fn cells_stand_for_rows(
+    schema: &Schema,
+    found: &[Columns<'_>],
+    lists: &[&Vec<Value>],
+) -> bool {
+    found.len() == schema.tables.len()
+        && found
+            .iter()
+            .zip(schema.tables)
+            .zip(lists)
+            .all(|((c, t), rows)| c.exact && c.width() == t.cols.len() && c.rows == rows.len())
+}
+
 /// Whether a transform-free tier-1 payload decodes to exactly `input`
 /// (object key order ignored), found without building the decoded tables:
 /// scalars, `_meta` and blobs are decoded as [`decode`] does; table cells
@@ -340,37 +433,14 @@ pub(crate) fn verify_plain(
         return None;
     }
     let parts = parts(payload);
-    let rest = decode_parts(payload, &parts, schema, &[], opts, &mut Budget::unlimited());
-    if schema.tables.iter().any(|t| rest.contains_key(t.key)) {
-        return None;
+    match scalars_match(payload, &parts, schema, input, opts) {
+        Some(true) => {}
+        other => return other,
     }
-    if input.len() != rest.len() + schema.tables.len() {
+    let Some(lists) = table_lists(schema, input) else {
         return Some(false);
-    }
-    for (k, v) in &rest {
-        match input.get(k) {
-            Some(w) if exact_eq(w, v, KeyOrder::Any) => {}
-            _ => return Some(false),
-        }
-    }
-    // Each table's expected rows must be all of the input's list.
-    let mut lists = Vec::with_capacity(schema.tables.len());
-    for t in schema.tables {
-        let Some(Value::Array(rows)) = input.get(t.key) else {
-            return Some(false);
-        };
-        lists.push(rows);
-    }
-    // The encoder's cells stand for the input's rows when they are all of
-    // them: every row a dict with exactly the table's columns. Then each
-    // field is compared with its cell as the reader finds it (no list of
-    // the row's fields, no row's keys loaded again).
-    let cells = found.len() == schema.tables.len()
-        && found
-            .iter()
-            .zip(schema.tables)
-            .zip(&lists)
-            .all(|((c, t), rows)| c.exact && c.width() == t.cols.len() && c.rows == rows.len());
+    };
+    let cells = cells_stand_for_rows(schema, found, &lists);
     if cells {
         return Some(super::row_check::check_rows(
             &parts.tables,
@@ -545,6 +615,17 @@ mod tests {
         }
     }
 
+    /// A `search_symbols` response encoded with its tier-1 schema (`check`:
+    /// its rows checked while they are written).
+    fn encode_symbols(
+        map: &Map<alloc::string::String, Value>,
+        hardened: bool,
+        check: bool,
+    ) -> Result<crate::encode::Payload<'_>, crate::encode::Fail> {
+        let schema = schemas::by_tool("search_symbols").unwrap_or_else(|| unreachable!());
+        crate::encode::tier1::encode("search_symbols", schema, map, hardened, 0, None, check)
+    }
+
     /// Checking against the encoder's cells answers as checking against the
     /// input's rows does: on lossless payloads, on lossy ones (a legend
     /// handle followed by a digit, a string that reads back as a number),
@@ -573,9 +654,7 @@ mod tests {
                 unreachable!()
             };
             for hardened in [false, true] {
-                let Ok(p) =
-                    crate::encode::tier1::encode("search_symbols", schema, map, hardened, 0, None)
-                else {
+                let Ok(p) = encode_symbols(map, hardened, false) else {
                     continue;
                 };
                 let by_rows = verify_plain(&p.text, schema, map, &[], &opts);
@@ -592,6 +671,62 @@ mod tests {
             }
         }
         assert!(lossy >= 3, "{lossy}");
+    }
+
+    /// Rows checked while they are written are accepted exactly when the
+    /// check of the finished payload accepts them: on tables longer than
+    /// a read-back, with a lossy row early, in the middle or last, with
+    /// cells quoted and holding line breaks, and with scalars that differ.
+    #[test]
+    fn rows_checked_while_written_answer_as_the_finished_check() {
+        let schema = schemas::by_tool("search_symbols").unwrap_or_else(|| unreachable!());
+        let long = "src/a/long/path/to/module.py";
+        let row = |i: usize, file: &str| {
+            json!({"id": format!("{long}::f{i}"), "name": format!("f{i}"), "kind": "function",
+                   "file": file, "line": i, "score": 0.25 * i as f64,
+                   "signature": format!("def f{i}(a, b)"), "summary": "line one\nline \"two\""})
+        };
+        let opts = DecodeOptions::default();
+        let (mut accepted, mut refused) = (0, 0);
+        for n in [1usize, 63, 64, 65, 200] {
+            for lossy_at in [None, Some(0), Some(n / 2), Some(n - 1)] {
+                let rows: Vec<Value> = (0..n)
+                    .map(|i| {
+                        // `@1` + "2…" reads back as another handle.
+                        let file = if Some(i) == lossy_at {
+                            "src/a/long/path/to/module.py2"
+                        } else {
+                            long
+                        };
+                        row(i, file)
+                    })
+                    .collect();
+                let case = json!({"result_count": n, "query": "q", "results": rows});
+                let Value::Object(map) = &case else {
+                    unreachable!()
+                };
+                for hardened in [false, true] {
+                    let Ok(p) = encode_symbols(map, hardened, true) else {
+                        continue;
+                    };
+                    let inline = p
+                        .checked
+                        .as_ref()
+                        .is_some_and(|rows| scalars_of_checked(&p.text, rows, schema, map, &opts));
+                    let finished = verify_plain(&p.text, schema, map, &[], &opts) == Some(true);
+                    assert_eq!(inline, finished, "{n} {lossy_at:?} {hardened}");
+                    accepted += usize::from(inline);
+                    refused += usize::from(!inline);
+                    // A scalar that differs is found by the scalar half.
+                    let mut other = map.clone();
+                    other.insert("query".into(), json!("r"));
+                    if let Some(rows) = &p.checked {
+                        assert!(!scalars_of_checked(&p.text, rows, schema, &other, &opts));
+                    }
+                }
+            }
+        }
+        assert!(accepted > 10 && refused > 10, "{accepted} {refused}");
     }
 
     /// The number fast path answers as coercion and exact comparison do.

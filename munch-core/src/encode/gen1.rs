@@ -361,5 +361,6 @@ pub(crate) fn encode(
         long_cell,
         measured: alloc::vec::Vec::new(),
         tables: alloc::vec::Vec::new(),
+        checked: None,
     })
 }

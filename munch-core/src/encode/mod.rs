@@ -4,6 +4,7 @@
 mod cell_memo;
 pub(crate) mod columns;
 pub(crate) mod gen1;
+pub(crate) mod inline_check;
 mod pairs;
 mod text;
 pub(crate) mod tier1;
@@ -25,6 +26,9 @@ pub(crate) struct Payload<'v> {
     /// a transform reshaped the input first): the check compares the rows
     /// it reads back with these cells.
     pub(crate) tables: alloc::vec::Vec<columns::Columns<'v>>,
+    /// Set by a tier-1 encoder asked to check its rows as it wrote them
+    /// when they all decode to the input's (`encode/inline_check.rs`).
+    pub(crate) checked: Option<inline_check::CheckedRows>,
 }
 
 impl Payload<'_> {
@@ -36,6 +40,7 @@ impl Payload<'_> {
             long_cell: self.long_cell,
             measured: self.measured,
             tables: alloc::vec::Vec::new(),
+            checked: None,
         }
     }
 }

@@ -9,10 +9,14 @@ use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
+use super::inline_check::InlineCheck;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype};
 use super::{Fail, Payload, check_key, too_long, write_cell, write_header, write_str_cell};
+use crate::decode::row_check::RowCheck;
+use crate::decode::tier1::{cells_stand_for_rows, table_lists};
 use crate::format::legend::Builder;
+use crate::format::legend::Legend;
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
 use crate::tier1::{schemas, transforms};
@@ -56,7 +60,9 @@ fn is_zero(f: f64) -> bool {
 /// Encodes `response` with its tool's tier-1 schema. With `measure`
 /// (`ensure_ascii`), and no transform, the Python JSON length of each
 /// table's list is counted on the way (`Payload::measured`), and the
-/// payload keeps the cells found in `input` (`Payload::tables`).
+/// payload keeps the cells found in `input` (`Payload::tables`). With
+/// `check`, and no transform, the rows are read back and compared with
+/// the input while they are written (`Payload::checked`).
 pub(crate) fn encode<'v>(
     tool: &str,
     schema: &Schema,
@@ -64,6 +70,7 @@ pub(crate) fn encode<'v>(
     hardened: bool,
     capacity: usize,
     measure: Option<bool>,
+    check: bool,
 ) -> Result<Payload<'v>, Fail> {
     let owned = transforms::encode(schema.transform, input)?;
     let head = Head {
@@ -72,6 +79,7 @@ pub(crate) fn encode<'v>(
         input,
         hardened,
         capacity,
+        check: check && owned.is_none(),
     };
     match &owned {
         Some((map, batch)) => {
@@ -93,6 +101,7 @@ struct Head<'a> {
     input: &'a Map<String, Value>,
     hardened: bool,
     capacity: usize,
+    check: bool,
 }
 
 /// [`encode`] of `response`, the input or its transform's reshaping.
@@ -108,6 +117,7 @@ fn write<'r>(
         input,
         hardened,
         capacity,
+        check,
     } = head;
     let nested_keys = || schema.nested.iter().map(|(k, _)| *k);
     let declared = |k: &str| {
@@ -267,12 +277,35 @@ fn write<'r>(
     let mut out = String::with_capacity(capacity);
     write_header(tool, schema.id, &mut out);
     out.push_str("\n\n");
-    if legend.write(&mut out) {
+    let legend_at = out.len();
+    let legend_range = legend.write(&mut out).then_some(legend_at..out.len());
+    if legend_range.is_some() {
         out.push_str("\n\n");
     }
     pairs.write(hardened, &mut out);
+
+    // The rows are checked as they are written when the cells stand for
+    // every input row (`encode/inline_check.rs`), decoded with the legend
+    // as the decoder reads it from the block just written.
+    let check = check
+        && table_lists(schema, response)
+            .is_some_and(|lists| cells_stand_for_rows(schema, &found, &lists));
+    let legend_text: String = match (&legend_range, check) {
+        (Some(range), true) => out.get(range.clone()).unwrap_or_default().into(),
+        _ => String::new(),
+    };
+    let read_legend = Legend::read(&legend_text);
+    let interned: alloc::vec::Vec<alloc::vec::Vec<bool>> = if check {
+        tables.iter().map(Table::interned_columns).collect()
+    } else {
+        alloc::vec::Vec::new()
+    };
+    let mut inline =
+        check.then(|| InlineCheck::new(RowCheck::new(tables, &found, &interned, &read_legend)));
+
     let mut long_cell = false;
-    for ((t, columns), slots) in tables.iter().zip(&mut found).zip(&slots) {
+    let mut numbers = alloc::vec::Vec::with_capacity(tables.len());
+    for (ti, ((t, columns), slots)) in tables.iter().zip(&found).zip(&slots).enumerate() {
         let mut any_row = false;
         let mut any_value = false;
         let start = out.len();
@@ -281,9 +314,16 @@ fn write<'r>(
         let place: alloc::vec::Vec<Option<usize>> = (0..t.cols.len())
             .map(|j| places.iter().position(|&p| p == j))
             .collect();
-        let mut numbers = 0usize;
+        let mut written = 0usize;
         for (r, row) in columns.rows().enumerate() {
             out.push_str(if any_row { "\n" } else { "\n\n" });
+            if let Some(inline) = inline.as_mut() {
+                if any_row {
+                    inline.row_started(out.len(), &out);
+                } else {
+                    inline.begin_table(ti, out.len());
+                }
+            }
             any_row = true;
             out.push_str(t.tag);
             for (&cell, &place) in row.iter().zip(&place) {
@@ -313,26 +353,35 @@ fn write<'r>(
                     Cell::UInt(_) | Cell::NegInt(_) | Cell::Float(_) => {
                         any_value = true;
                         cell.write_number(&mut out);
-                        numbers += out.len() - start;
+                        written += out.len() - start;
                     }
                     Cell::Other(v) => {
                         any_value |= !v.is_null();
                         long_cell |= write_cell(v, &mut out);
                         if written_number(v) {
-                            numbers += out.len() - start;
+                            written += out.len() - start;
                         }
                     }
                     Cell::Absent => {}
                 }
             }
         }
-        columns.add_written_numbers(numbers);
+        numbers.push(written);
+        if any_row {
+            if let Some(inline) = inline.as_mut() {
+                inline.end_table();
+            }
+        }
         if any_row && !any_value {
             out.truncate(start);
             return Err(Fail::new("table rows with no declared column"));
         }
     }
     out.push('\n');
+    let checked = inline.and_then(|inline| inline.finish(&out, legend_range));
+    for (columns, written) in found.iter_mut().zip(numbers) {
+        columns.add_written_numbers(written);
+    }
     let measured = tables
         .iter()
         .zip(&found)
@@ -344,5 +393,6 @@ fn write<'r>(
         long_cell,
         measured,
         tables: found,
+        checked,
     })
 }

@@ -148,11 +148,22 @@ pub(crate) struct RowReader<'a> {
 
 impl<'a> RowReader<'a> {
     pub(crate) fn new(text: &'a str) -> RowReader<'a> {
+        RowReader::at(text, 0)
+    }
+
+    /// A reader of `text` resuming at `pos`, where an earlier reader of
+    /// the same bytes (or of a prefix of them) stopped after a row.
+    pub(crate) fn at(text: &'a str, pos: usize) -> RowReader<'a> {
         RowReader {
             text,
-            pos: 0,
+            pos,
             stops: Finder::new(text.as_bytes(), b",\n\""),
         }
+    }
+
+    /// Where the next row starts (after the rows read so far).
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
     }
 
     /// Appends the next row's fields to `fields`; false at the end of the
