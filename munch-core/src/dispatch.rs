@@ -299,19 +299,14 @@ fn check(
     // or here.
     if opts.key_order == KeyOrder::Any && matches!(rung, Rung::Tier1Reference | Rung::Tier1Hardened)
     {
-        if let (Some(schema), Some(rows)) = (schemas::by_id(p.enc), &p.checked) {
-            if crate::decode::tier1::scalars_of_checked(&p.text, rows, schema, map, dec) {
-                return if p.long_cell {
-                    Outcome::PythonUndecodable("CSV field over 131,072 characters")
-                } else {
-                    Outcome::Accepted
-                };
-            }
-        }
         if let Some(schema) = schemas::by_id(p.enc) {
-            if crate::decode::tier1::verify_plain(&p.text, schema, map, &p.tables, dec)
-                == Some(true)
-            {
+            let checked = p.checked.as_ref().is_some_and(|rows| {
+                crate::decode::tier1::scalars_of_checked(&p.text, rows, schema, map, dec)
+            });
+            let same = checked
+                || crate::decode::tier1::verify_plain(&p.text, schema, map, &p.tables, dec)
+                    == Some(true);
+            if same {
                 return if p.long_cell {
                     Outcome::PythonUndecodable("CSV field over 131,072 characters")
                 } else {
