@@ -189,7 +189,9 @@ impl<'a> RowReader<'a> {
             // one scan of their words; a quoted field is read on its own.
             loop {
                 if bytes.get(self.pos) == Some(&b'"') {
-                    let (field, next, ends_row) = read_quoted(self.text, self.pos + 1);
+                    let stops = &mut self.stops;
+                    let (field, next, ends_row) =
+                        read_quoted(self.text, self.pos + 1, |i| next_quote(stops, bytes, i));
                     fields.field(field);
                     self.pos = next;
                     if ends_row {
@@ -301,7 +303,9 @@ fn row_end_after_cr(bytes: &[u8], at: usize) -> Option<usize> {
 fn read_field(text: &str, pos: usize) -> (Cow<'_, str>, usize, bool) {
     let bytes = text.as_bytes();
     if bytes.get(pos) == Some(&b'"') {
-        return read_quoted(text, pos + 1);
+        return read_quoted(text, pos + 1, |i| {
+            memchr::memchr(b'"', bytes.get(i..).unwrap_or_default()).map(|off| i + off)
+        });
     }
     let (end, next, ends_row) = unquoted_end(bytes, pos);
     (
@@ -335,18 +339,36 @@ fn unquoted_end(bytes: &[u8], pos: usize) -> (usize, usize, bool) {
     }
 }
 
-/// A quoted field whose opening quote is just before `start`.
-fn read_quoted(text: &str, start: usize) -> (Cow<'_, str>, usize, bool) {
+/// The first quote at or after `from`, found with the row reader's
+/// finder of field stops (whose window over the row is usually loaded
+/// already): a quoted field costs no scan of its own.
+#[inline]
+fn next_quote(stops: &mut Finder<'_>, bytes: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let at = stops.next_from(from)?;
+        if bytes.get(at) == Some(&b'"') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+}
+
+/// A quoted field whose opening quote is just before `start`
+/// (`next_quote(i)`: the first quote at or after `i`).
+fn read_quoted(
+    text: &str,
+    start: usize,
+    mut next_quote: impl FnMut(usize) -> Option<usize>,
+) -> (Cow<'_, str>, usize, bool) {
     let bytes = text.as_bytes();
     let mut owned: Option<String> = None;
     let mut from = start;
     let mut i = start;
     loop {
-        let Some(off) = memchr::memchr(b'"', bytes.get(i..).unwrap_or_default()) else {
+        let Some(q) = next_quote(i) else {
             // Open quoted field at the end of the input: kept.
             return (append(owned, text, from, bytes.len()), bytes.len(), true);
         };
-        let q = i + off;
         match bytes.get(q + 1) {
             Some(b'"') => {
                 let s = owned.get_or_insert_with(String::new);
