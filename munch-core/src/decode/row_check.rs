@@ -6,7 +6,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use super::tier1::cell_equals;
+use super::tier1::column_cell_equals;
 use crate::encode::columns::{Cell, Columns};
 use crate::format::csv::{FieldSink, RowReader};
 use crate::format::legend::Legend;
@@ -185,7 +185,7 @@ impl Expect<'_, '_> {
             self.cells.get(index),
         ) {
             (Some(col), Some(&interned), Some(&c)) => {
-                cell_equals(text, interned, col.ty.name(), legend, c)
+                column_cell_equals(text, interned, col.ty, legend, c)
             }
             _ => true,
         }

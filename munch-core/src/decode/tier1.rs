@@ -16,7 +16,7 @@ use crate::format::csv::{Rows, each_row};
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
-use crate::tier1::schema::{Schema, Table, Transform, is_universal_body_key};
+use crate::tier1::schema::{Schema, Table, Transform, Ty, is_universal_body_key};
 use crate::tier1::{schemas, transforms};
 use crate::unicode::first_line;
 use crate::value::{Kind, kind, same_bytes};
@@ -541,6 +541,40 @@ fn number_is(got: Kind<'_>, want: Cell<'_>) -> bool {
     }
 }
 
+/// [`cell_equals`] for a column of a tier-1 schema (type `ty`): the
+/// usual pairs — a plain string column and a string cell, an int column
+/// and an int cell, a float column and a finite float cell — are compared
+/// with no dispatch on the type's name; every other pair is left to
+/// [`cell_equals`], which they agree with.
+#[inline]
+pub(crate) fn column_cell_equals(
+    cell: &str,
+    interned: bool,
+    ty: Ty,
+    legend: &Legend<'_>,
+    want: Cell<'_>,
+) -> bool {
+    if !interned {
+        match (ty, want) {
+            (Ty::Str, Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s)) => {
+                return !s.is_empty() && same_bytes(s.as_bytes(), cell.as_bytes());
+            }
+            (Ty::Int, Cell::UInt(_) | Cell::NegInt(_)) => {
+                if let Some(i) = crate::py::number::plain_int(cell) {
+                    return number_is(Kind::Int(&serde_json::Number::from(i)), want);
+                }
+            }
+            (Ty::Float, Cell::Float(x)) => {
+                if let Some(y) = crate::py::number::parse_float(cell).filter(|y| y.is_finite()) {
+                    return x.to_bits() == y.to_bits();
+                }
+            }
+            _ => {}
+        }
+    }
+    cell_equals(cell, interned, ty.name(), legend, want)
+}
+
 /// Whether a table cell decodes (legend, then the type's coercion) to
 /// exactly `want`; strings are compared without building them.
 pub(crate) fn cell_equals(
@@ -595,6 +629,74 @@ pub(crate) fn cell_equals(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// The typed comparison of a schema column agrees with the general
+    /// one on every pair of field text and cell, plain and interned.
+    #[test]
+    fn column_comparison_agrees_with_the_general_one() {
+        let texts = [
+            "",
+            "1",
+            "-1",
+            "01",
+            "-0",
+            "0",
+            "1.5",
+            "1.50",
+            "-0.0",
+            "0.1",
+            "1e5",
+            "1E-3",
+            "nan",
+            "inf",
+            " 1",
+            "1_0",
+            "\u{661}",
+            "9999999999999999999",
+            "18446744073709551616",
+            "abc",
+            "@1",
+            "@1x",
+            "@@1",
+            "ab",
+            "0.30000000000000004",
+        ];
+        let null = Value::Null;
+        let cells = [
+            Cell::Absent,
+            Cell::Str("1"),
+            Cell::Str(""),
+            Cell::Bare("abc"),
+            Cell::Wrapped("abx"),
+            Cell::Bare("@1"),
+            Cell::UInt(0),
+            Cell::UInt(1),
+            Cell::UInt(10),
+            Cell::UInt(u64::MAX),
+            Cell::NegInt(-1),
+            Cell::Float(1.5),
+            Cell::Float(0.0),
+            Cell::Float(-0.0),
+            Cell::Float(0.1),
+            Cell::Float(1e5),
+            Cell::Float(0.30000000000000004),
+            Cell::Other(&null),
+        ];
+        let legend = Legend::read("@1=ab");
+        for text in texts {
+            for ty in [Ty::Str, Ty::Int, Ty::Float, Ty::Bool] {
+                for want in cells {
+                    for interned in [false, true] {
+                        assert_eq!(
+                            column_cell_equals(text, interned, ty, &legend, want),
+                            cell_equals(text, interned, ty.name(), &legend, want),
+                            "{text:?} {ty:?} {want:?} {interned}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// Table rows are dispatched by tag in one pass: within a schema (and
     /// fo1's batch shape) no two tables share a tag.
