@@ -10,7 +10,7 @@ use super::tier1::column_cell_equals;
 use crate::encode::columns::{Cell, Columns};
 use crate::format::csv::{FieldSink, RowReader};
 use crate::format::legend::Legend;
-use crate::tier1::schema::{Col, Table};
+use crate::tier1::schema::{ColumnPlan, Table};
 use crate::value::same_bytes;
 
 /// The table rows of `blocks` compared with the encoder's cells of the
@@ -24,8 +24,8 @@ pub(crate) fn check_rows(
     found: &[Columns<'_>],
     legend: &Legend<'_>,
 ) -> bool {
-    let interned: Vec<Vec<bool>> = tables.iter().map(Table::interned_columns).collect();
-    let mut check = RowCheck::new(tables, found, &interned, legend);
+    let plans: Vec<Vec<ColumnPlan>> = tables.iter().map(Table::column_plan).collect();
+    let mut check = RowCheck::new(tables, found, &plans, legend);
     for block in blocks {
         let mut reader = RowReader::new(block);
         while check.next_row(&mut reader).is_some() {
@@ -41,13 +41,13 @@ pub(crate) fn check_rows(
 pub(crate) struct RowCheck<'c, 'v> {
     tables: &'c [Table],
     found: &'c [Columns<'v>],
-    interned: &'c [Vec<bool>],
+    plans: &'c [Vec<ColumnPlan>],
     legend: &'c Legend<'c>,
     /// Per table, the next row expected.
     next: Vec<usize>,
-    /// The row's table and what it is compared with, once its tag is read
-    /// (`None`: an unknown tag, or no tag yet).
-    row: Option<(usize, Expect<'c, 'v>)>,
+    /// The row's table, its columns' plan and the cells they are compared
+    /// with, once its tag is read (`None`: an unknown tag, or no tag yet).
+    row: Option<(usize, &'c [ColumnPlan], &'c [Cell<'v>])>,
     /// Fields read of the row so far.
     index: usize,
     /// No difference found yet.
@@ -56,17 +56,18 @@ pub(crate) struct RowCheck<'c, 'v> {
 
 impl<'c, 'v> RowCheck<'c, 'v> {
     /// A check of the rows of `tables` against `found` (per table), with
-    /// each table's interned columns and the legend read from the payload.
+    /// each table's [`Table::column_plan`] and the legend read from the
+    /// payload.
     pub(crate) fn new(
         tables: &'c [Table],
         found: &'c [Columns<'v>],
-        interned: &'c [Vec<bool>],
+        plans: &'c [Vec<ColumnPlan>],
         legend: &'c Legend<'c>,
     ) -> Self {
         RowCheck {
             tables,
             found,
-            interned,
+            plans,
             legend,
             next: alloc::vec![0; tables.len()],
             row: None,
@@ -84,14 +85,14 @@ impl<'c, 'v> RowCheck<'c, 'v> {
             return None;
         }
         // The columns the row had no field for read as empty.
-        if let Some((_, row)) = self.row {
-            for index in self.index.saturating_sub(1)..row.cells.len() {
-                if self.same && !row.cell(index, "", self.legend) {
+        if let Some((_, plan, cells)) = self.row {
+            for index in self.index.saturating_sub(1)..cells.len() {
+                if !field_equals(plan, cells, index, "", self.legend) {
                     self.same = false;
                 }
             }
         }
-        Some(self.row.map(|(ti, _)| ti))
+        Some(self.row.map(|(ti, _, _)| ti))
     }
 
     /// No difference found yet.
@@ -115,8 +116,8 @@ impl<'c, 'v> RowCheck<'c, 'v> {
     fn take(&mut self, field: &str) {
         let index = self.index;
         self.index += 1;
-        if let Some((_, row)) = self.row {
-            if self.same && !row.cell(index - 1, field, self.legend) {
+        if let Some((_, plan, cells)) = self.row {
+            if !field_equals(plan, cells, index - 1, field, self.legend) {
                 self.same = false;
             }
             return;
@@ -133,20 +134,12 @@ impl<'c, 'v> RowCheck<'c, 'v> {
         };
         let found = self.found;
         let cells = self.next.get(ti).and_then(|&r| found.get(ti)?.row(r));
-        match (self.tables.get(ti), self.interned.get(ti), cells) {
-            (Some(t), Some(interned), Some(cells)) => {
+        match (self.plans.get(ti), cells) {
+            (Some(plan), Some(cells)) => {
                 if let Some(r) = self.next.get_mut(ti) {
                     *r += 1;
                 }
-                let cols = t.cols;
-                self.row = Some((
-                    ti,
-                    Expect {
-                        cols,
-                        interned,
-                        cells,
-                    },
-                ));
+                self.row = Some((ti, plan, cells));
             }
             // More rows than the input has.
             _ => self.same = false,
@@ -166,28 +159,19 @@ impl<'a> FieldSink<'a> for RowCheck<'_, '_> {
     }
 }
 
-/// What a row of a known table is compared with, column by column.
-#[derive(Clone, Copy)]
-struct Expect<'c, 'v> {
-    cols: &'c [Col],
-    interned: &'c [bool],
-    cells: &'c [Cell<'v>],
-}
-
-impl Expect<'_, '_> {
-    /// Field `index` (after the tag) compared with its cell; true past
-    /// the table's columns (extra fields are not read into the row).
-    #[inline]
-    fn cell(self, index: usize, text: &str, legend: &Legend<'_>) -> bool {
-        match (
-            self.cols.get(index),
-            self.interned.get(index),
-            self.cells.get(index),
-        ) {
-            (Some(col), Some(&interned), Some(&c)) => {
-                column_cell_equals(text, interned, col.ty, legend, c)
-            }
-            _ => true,
-        }
+/// Field `index` (after the tag) of a row compared with its cell, by its
+/// column's plan; true past the table's columns (extra fields are not read
+/// into the row).
+#[inline]
+fn field_equals(
+    plan: &[ColumnPlan],
+    cells: &[Cell<'_>],
+    index: usize,
+    text: &str,
+    legend: &Legend<'_>,
+) -> bool {
+    match (plan.get(index), cells.get(index)) {
+        (Some(&(ty, interned)), Some(&c)) => column_cell_equals(text, interned, ty, legend, c),
+        _ => true,
     }
 }

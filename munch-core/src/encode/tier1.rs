@@ -295,13 +295,13 @@ fn write<'r>(
         _ => String::new(),
     };
     let read_legend = Legend::read(&legend_text);
-    let interned: alloc::vec::Vec<alloc::vec::Vec<bool>> = if check {
-        tables.iter().map(Table::interned_columns).collect()
+    let plans: alloc::vec::Vec<alloc::vec::Vec<_>> = if check {
+        tables.iter().map(Table::column_plan).collect()
     } else {
         alloc::vec::Vec::new()
     };
     let mut inline =
-        check.then(|| InlineCheck::new(RowCheck::new(tables, &found, &interned, &read_legend)));
+        check.then(|| InlineCheck::new(RowCheck::new(tables, &found, &plans, &read_legend)));
 
     let mut long_cell = false;
     let mut numbers = alloc::vec::Vec::with_capacity(tables.len());

@@ -21,6 +21,10 @@ impl Ty {
     }
 }
 
+/// How a field read back is compared with its cell: its column's type, and
+/// whether the column is interned.
+pub(crate) type ColumnPlan = (Ty, bool);
+
 /// A column: name and type.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Col {
@@ -81,6 +85,15 @@ impl Table {
     /// table, not per cell).
     pub(crate) fn interned_columns(&self) -> alloc::vec::Vec<bool> {
         self.cols.iter().map(|c| self.interned(c.name)).collect()
+    }
+
+    /// Per column, in order, its type and whether it is interned: what a
+    /// field read back is compared by.
+    pub(crate) fn column_plan(&self) -> alloc::vec::Vec<ColumnPlan> {
+        self.cols
+            .iter()
+            .map(|c| (c.ty, self.interned(c.name)))
+            .collect()
     }
 }
 
