@@ -541,11 +541,22 @@ fn number_is(got: Kind<'_>, want: Cell<'_>) -> bool {
     }
 }
 
+/// Whether a `str` cell decoded to `head` followed by `tail` (the legend's
+/// literal and the rest) is the non-empty string `s`, compared in place.
+#[inline]
+fn split_equals(head: &str, tail: &str, s: &str) -> bool {
+    let s = s.as_bytes();
+    !s.is_empty()
+        && s.len() == head.len() + tail.len()
+        && same_bytes(s.get(..head.len()).unwrap_or_default(), head.as_bytes())
+        && same_bytes(s.get(head.len()..).unwrap_or_default(), tail.as_bytes())
+}
+
 /// [`cell_equals`] for a column of a tier-1 schema (type `ty`): the
-/// usual pairs — a plain string column and a string cell, an int column
-/// and an int cell, a float column and a finite float cell — are compared
-/// with no dispatch on the type's name; every other pair is left to
-/// [`cell_equals`], which they agree with.
+/// usual pairs — a string column (plain or interned) and a string cell, an
+/// int column and an int cell, a float column and a finite float cell —
+/// are compared with no dispatch on the type's name; every other pair is
+/// left to [`cell_equals`], which they agree with.
 #[inline]
 pub(crate) fn column_cell_equals(
     cell: &str,
@@ -554,7 +565,12 @@ pub(crate) fn column_cell_equals(
     legend: &Legend<'_>,
     want: Cell<'_>,
 ) -> bool {
-    if !interned {
+    if interned {
+        if let (Ty::Str, Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s)) = (ty, want) {
+            let (head, tail) = legend.decode_split(cell).unwrap_or(("", cell));
+            return split_equals(head, tail, s);
+        }
+    } else {
         match (ty, want) {
             (Ty::Str, Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s)) => {
                 return !s.is_empty() && same_bytes(s.as_bytes(), cell.as_bytes());
@@ -590,13 +606,7 @@ pub(crate) fn cell_equals(
     };
     if hint == "str" {
         return match want {
-            Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
-                let s = s.as_bytes();
-                !s.is_empty()
-                    && s.len() == head.len() + tail.len()
-                    && same_bytes(s.get(..head.len()).unwrap_or_default(), head.as_bytes())
-                    && same_bytes(s.get(head.len()..).unwrap_or_default(), tail.as_bytes())
-            }
+            Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => split_equals(head, tail, s),
             Cell::Other(v) => matches!(kind(v), Kind::Null) && head.is_empty() && tail.is_empty(),
             _ => false,
         };
