@@ -1,6 +1,7 @@
-//! Replays every committed fuzz regression (`fuzz/regressions/jsonmend_*`)
-//! and a seeded sample of the truncation target, so plain `cargo test`
-//! keeps the fuzz properties.
+//! Replays every committed fuzz regression (`fuzz/regressions/jsonmend_*`),
+//! the protocol target's seeds (`fuzz/seeds/jsonmend_protocol`) and a
+//! seeded sample of the truncation target, so plain `cargo test` keeps the
+//! fuzz properties.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
@@ -16,8 +17,14 @@ mod protocol;
 mod watch;
 
 fn regressions(target: &str) -> Vec<Vec<u8>> {
+    committed("regressions", target)
+}
+
+/// The files of `fuzz/<kind>/<target>/` (none when it is missing).
+fn committed(kind: &str, target: &str) -> Vec<Vec<u8>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz/regressions")
+        .join("../fuzz")
+        .join(kind)
         .join(target);
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Vec::new();
@@ -61,6 +68,20 @@ fn committed_fuzz_regressions() {
     for data in regressions("jsonmend_watch") {
         let (cuts, input) = watch::cuts_from(&data).unwrap();
         if let Err(e) = watch::check_split(&input, &cuts, &jsonmend_engine::Options::default()) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// The protocol seeds are whole sessions (every method, the stream
+/// methods in and out of order, malformed lines): each holds the
+/// property, and there is one per kind.
+#[test]
+fn protocol_seeds_hold_the_property() {
+    let seeds = committed("seeds", "jsonmend_protocol");
+    assert!(seeds.len() >= 10, "{} seeds", seeds.len());
+    for data in seeds {
+        if let Err(e) = protocol::check(&data) {
             panic!("{e}");
         }
     }
