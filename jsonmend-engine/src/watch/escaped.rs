@@ -169,6 +169,23 @@ impl Source {
             Some(b) => b.extend_from_slice(chunk),
             None => self.push_text(chunk),
         }
+        self.pushed();
+    }
+
+    /// [`Source::push`] of text: with no character waiting to complete,
+    /// it is appended as it is, without checking it again.
+    pub(crate) fn push_str(&mut self, chunk: &str) {
+        if self.bytes.is_none() && self.tail.is_empty() {
+            self.text.push_str(chunk);
+            self.pushed();
+        } else {
+            self.push(chunk.as_bytes());
+        }
+    }
+
+    /// What follows every push: the input's kind once it shows, and the
+    /// unescaping of what arrived.
+    fn pushed(&mut self) {
         if let Kind::Undecided = self.kind {
             self.kind = match escaped_prefix(self.input()) {
                 None => Kind::Undecided,
@@ -288,6 +305,34 @@ impl Source {
 #[cfg(test)]
 mod tests {
     use super::Source;
+
+    /// Text pushed as `str` is the input that pushing its bytes makes,
+    /// whole or after a cut character (which text cannot complete), and
+    /// for escaped input too.
+    #[test]
+    fn text_pushed_as_str_is_its_bytes() {
+        let cases: [&[&[u8]]; 4] = [
+            &[b"[\"ab", b"\xC3\xA9\"", b", 1]"],
+            &[b"[\"ab\xC3", b"x\"]"],
+            &[b"[\"\xFF", b"\"]"],
+            &[b"\"{\\\"a\\\": ", b"1}\""],
+        ];
+        for chunks in cases {
+            let (mut by_bytes, mut by_str) = (Source::new(usize::MAX), Source::new(usize::MAX));
+            for c in chunks {
+                by_bytes.push(c);
+                match core::str::from_utf8(c) {
+                    Ok(t) => by_str.push_str(t),
+                    Err(_) => by_str.push(c),
+                }
+                assert_eq!(by_str.input(), by_bytes.input(), "{chunks:?}");
+                assert_eq!(by_str.len(), by_bytes.len());
+                assert_eq!(by_str.utf8_known(), by_bytes.utf8_known());
+                assert_eq!(by_str.engine_text(), by_bytes.engine_text());
+                assert_eq!(by_str.engine_src(), by_bytes.engine_src());
+            }
+        }
+    }
 
     /// The engine reads whole characters: a chunk that cuts one holds its
     /// bytes back until the rest arrives, an invalid sequence turns the

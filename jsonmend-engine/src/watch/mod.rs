@@ -283,7 +283,9 @@ impl Watch {
     /// assert_eq!(w.feed("ue]").unwrap().deltas.get(0).unwrap().text, "true");
     /// ```
     pub fn feed(&mut self, chunk: &str) -> Result<Progress, Error> {
-        self.feed_bytes(chunk.as_bytes())
+        // Text is known to be UTF-8: it is not checked again.
+        self.source.push_str(chunk);
+        self.fed(chunk.len())
     }
 
     /// Feeds bytes (a chunk may end inside a UTF-8 sequence): the deltas
@@ -300,9 +302,14 @@ impl Watch {
     /// assert_eq!((d.op.as_str(), d.text), ("append", "\"\u{e9}\""));
     /// ```
     pub fn feed_bytes(&mut self, chunk: &[u8]) -> Result<Progress, Error> {
+        self.source.push(chunk);
+        self.fed(chunk.len())
+    }
+
+    /// The feed of a chunk of `len` bytes just pushed to the source.
+    fn fed(&mut self, len: usize) -> Result<Progress, Error> {
         // The bytes count even after a fatal limit: `finish` reports on
         // the whole input.
-        self.source.push(chunk);
         if let Some(e) = self
             .failed
             .as_ref()
@@ -318,8 +325,8 @@ impl Watch {
             return Ok(progress);
         }
         // Small chunks decide a delta or two: no room made ahead for them.
-        if chunk.len() >= 512 {
-            progress.deltas = Deltas::for_input(chunk.len().min(64 << 10));
+        if len >= 512 {
+            progress.deltas = Deltas::for_input(len.min(64 << 10));
         }
         // What the first `max_input` bytes decide is reported whatever the
         // chunks; the byte after them is `E041`.
