@@ -192,3 +192,20 @@ fn borrowed_decode_equals_decode_on_edge_shapes() {
         let _ = props::decode::same_as_borrowed(p);
     }
 }
+
+/// A gen1 column's type decides its cells: `str` (and a missing type) is
+/// legend-expanded, a name that is no type reads as text, unexpanded;
+/// numbers and bools convert. Both decoders agree with the expected tree.
+#[test]
+fn gen1_column_types_convert_cells_in_both_decoders() {
+    let payload = "#MUNCH/1 tool=t enc=gen1\n\n@1=src/\n\n\
+        __tables=t:rows:a|b|c|d|e|f:str|xyz|int|float|bool\n\n\
+        t,@1a.py,@1b.py,7,0.5,T,@1c.py\n\
+        t,,x,-3,2,F,\n";
+    let want = serde_json::json!({"rows": [
+        {"a": "src/a.py", "b": "@1b.py", "c": 7, "d": 0.5, "e": true, "f": "src/c.py"},
+        {"a": null, "b": "x", "c": -3, "d": 2.0, "e": false, "f": null},
+    ]});
+    assert_eq!(munch_core::decode(payload).unwrap(), want);
+    assert_eq!(decode_borrowed(payload).unwrap().into_value(), want);
+}

@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Number, Value};
 
-use super::cells::coerce;
+use super::cells::{Hint, coerce};
 use crate::borrowed::BorrowedValue;
 use crate::py::number::{float_value, parse_float, parse_int, plain_int};
 
@@ -37,13 +37,13 @@ pub(crate) trait Build<'a> {
     fn object_value(obj: Self::Object) -> Self::Value;
     /// A list.
     fn array(items: Vec<Self::Value>) -> Self::Value;
-    /// Cell text converted by a type name (spec §4 "Cell to value").
-    fn cell(raw: Cow<'a, str>, hint: &str) -> Self::Value;
-    /// A row object of distinct keys from its `(key, cell text, type
-    /// name)` triples.
-    fn row<'h, I>(cells: I) -> Self::Value
+    /// Cell text converted by its column's type (spec §4 "Cell to value").
+    fn cell(raw: Cow<'a, str>, hint: Hint) -> Self::Value;
+    /// A row object of distinct keys from its `(key, cell text, column
+    /// type)` triples.
+    fn row<I>(cells: I) -> Self::Value
     where
-        I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, &'h str)>;
+        I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, Hint)>;
 }
 
 /// `serde_json` values (what [`crate::decode`] returns).
@@ -91,19 +91,19 @@ impl<'a> Build<'a> for Owned {
         Value::Array(items)
     }
     #[inline]
-    fn row<'h, I>(cells: I) -> Value
+    fn row<I>(cells: I) -> Value
     where
-        I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, &'h str)>,
+        I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, Hint)>,
     {
         let mut obj = Map::with_capacity(cells.size_hint().0);
         for (key, raw, hint) in cells {
-            obj.insert(key.into_owned(), coerce(raw, hint));
+            obj.insert(key.into_owned(), coerce(raw, hint.name()));
         }
         Value::Object(obj)
     }
     #[inline]
-    fn cell(raw: Cow<'a, str>, hint: &str) -> Value {
-        coerce(raw, hint)
+    fn cell(raw: Cow<'a, str>, hint: Hint) -> Value {
+        coerce(raw, hint.name())
     }
 }
 
@@ -233,14 +233,14 @@ impl<'a> Build<'a> for Borrowed {
     /// built on the stack in pieces and copied out in wider loads, which
     /// stalled on every cell.
     #[inline(always)]
-    fn row<'h, I>(cells: I) -> Self::Value
+    fn row<I>(cells: I) -> Self::Value
     where
-        I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, &'h str)>,
+        I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, Hint)>,
     {
         BorrowedValue::Object(
             cells
                 .map(|(key, raw, hint)| match hint {
-                    "str" if !raw.is_empty() => (key, BorrowedValue::String(raw)),
+                    Hint::Str if !raw.is_empty() => (key, BorrowedValue::String(raw)),
                     _ => (key, Self::cell(raw, hint)),
                 })
                 .collect(),
@@ -249,20 +249,20 @@ impl<'a> Build<'a> for Borrowed {
     /// Numbers are made here from the parsed `i64`/`f64`, not taken out
     /// of a returned `Value` (copying it out stalled on its halves).
     #[inline(always)]
-    fn cell(raw: Cow<'a, str>, hint: &str) -> Self::Value {
+    fn cell(raw: Cow<'a, str>, hint: Hint) -> Self::Value {
         if raw.is_empty() {
             return BorrowedValue::Null;
         }
         match hint {
-            "bool" => BorrowedValue::Bool(raw == "T"),
-            "float" => match parse_float(&raw) {
+            Hint::Bool => BorrowedValue::Bool(raw == "T"),
+            Hint::Float => match parse_float(&raw) {
                 Some(x) => match Number::from_f64(x) {
                     Some(n) => BorrowedValue::Number(n),
                     None => BorrowedValue::from(float_value(x)),
                 },
                 None => BorrowedValue::String(raw),
             },
-            "int" => match plain_int(&raw) {
+            Hint::Int => match plain_int(&raw) {
                 Some(v) => BorrowedValue::Number(Number::from(v)),
                 None => match parse_int(&raw) {
                     Some(v) => BorrowedValue::from(v),
@@ -312,7 +312,7 @@ impl Slots {
         i: usize,
         key: Cow<'a, str>,
         raw: Cow<'a, str>,
-        hint: &str,
+        hint: Hint,
     ) {
         self.put::<B>(row, i, key, B::cell(raw, hint));
     }

@@ -5,6 +5,54 @@ use alloc::string::String;
 use serde_json::Value;
 
 use crate::py::number::{float_value, parse_float, parse_int};
+use crate::tier1::schema::Ty;
+
+/// A table column's type name, read once per table rather than compared
+/// as text for every cell. Names other than the four types convert a cell
+/// as `str` does, but are not legend-expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Hint {
+    Str,
+    Int,
+    Float,
+    Bool,
+    Other,
+}
+
+impl Hint {
+    /// The hint a type name gives.
+    pub(crate) fn of(name: &str) -> Hint {
+        match name {
+            "str" => Hint::Str,
+            "int" => Hint::Int,
+            "float" => Hint::Float,
+            "bool" => Hint::Bool,
+            _ => Hint::Other,
+        }
+    }
+
+    /// A type name giving this hint.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Hint::Str => "str",
+            Hint::Int => "int",
+            Hint::Float => "float",
+            Hint::Bool => "bool",
+            Hint::Other => "",
+        }
+    }
+}
+
+impl From<Ty> for Hint {
+    fn from(ty: Ty) -> Hint {
+        match ty {
+            Ty::Str => Hint::Str,
+            Ty::Int => Hint::Int,
+            Ty::Float => Hint::Float,
+            Ty::Bool => Hint::Bool,
+        }
+    }
+}
 
 /// Converts raw text by a type name: empty → null; `bool` → `raw == "T"`;
 /// `int`/`float` → the number, or the raw string when it does not parse;

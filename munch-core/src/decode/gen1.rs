@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::build::{Borrowed, Build, Members, Owned, Slots};
+use super::cells::Hint;
 use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::decode::tier1::cell_equals;
@@ -43,6 +44,8 @@ struct TableDecl<'t> {
     key: Cow<'t, str>,
     cols: Vec<Cow<'t, str>>,
     types: Vec<Cow<'t, str>>,
+    /// Per column, its type (`types` read once).
+    hints: Vec<Hint>,
 }
 
 impl TableDecl<'_> {
@@ -53,6 +56,7 @@ impl TableDecl<'_> {
             key: own(self.key),
             cols: self.cols.into_iter().map(own).collect(),
             types: self.types.into_iter().map(own).collect(),
+            hints: self.hints,
         }
     }
 }
@@ -78,11 +82,13 @@ fn table_decls(text: &str) -> Vec<TableDecl<'_>> {
         while types.len() < cols.len() {
             types.push(Cow::Borrowed("str"));
         }
+        let hints = types.iter().take(cols.len()).map(|t| Hint::of(t)).collect();
         out.push(TableDecl {
             tag: unescape(tag),
             key: unescape(key),
             cols,
             types,
+            hints,
         });
     }
     out
@@ -330,9 +336,9 @@ impl<'a> RowContext<'a, '_> {
         let mut within = true;
         let mut cell_at = |i: usize| {
             let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
-            let hint = decl.types.get(i).map_or("str", AsRef::as_ref);
+            let hint = decl.hints.get(i).copied().unwrap_or(Hint::Str);
             // Once the allowance is gone the row is dropped: expand no more.
-            if !within || hint != "str" {
+            if !within || hint != Hint::Str {
                 return (raw, hint);
             }
             match self.legend.expand(&raw) {

@@ -325,14 +325,14 @@ fn table_rows<'a, B: Build<'a>>(
         if slots.members == t.cols.len() {
             let cells = t.cols.iter().enumerate();
             let value =
-                B::row(cells.map(|(i, col)| (Cow::Borrowed(col.name), cell_at(i), col.ty.name())));
+                B::row(cells.map(|(i, col)| (Cow::Borrowed(col.name), cell_at(i), col.ty.into())));
             out.push(value);
             return within;
         }
         let mut obj = B::object(slots.members);
         for (i, col) in t.cols.iter().enumerate() {
             let cell = cell_at(i);
-            slots.put_cell::<B>(&mut obj, i, Cow::Borrowed(col.name), cell, col.ty.name());
+            slots.put_cell::<B>(&mut obj, i, Cow::Borrowed(col.name), cell, col.ty.into());
         }
         out.push(B::object_value(obj));
         within
