@@ -135,10 +135,11 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
 }
 
 /// The verified ladder's first rung, encoded ahead of the size walk when
-/// it can count its tables' JSON length as it reads them (a tier-1 schema
-/// without a transform, sizes in code points or bytes): the walk then
-/// skips those tables. Nothing changes but the order of the work: the
-/// depth limit and the `error` key are still decided before it is used.
+/// it can count its tables' JSON length as it reads them (gen1, or a
+/// tier-1 schema without a transform; sizes in code points or bytes): the
+/// walk then skips those tables. Nothing changes but the order of the
+/// work: the depth limit and the `error` key are still decided before it
+/// is used.
 fn first_rung<'v>(
     tool: &str,
     schema: Option<&Schema>,
@@ -148,12 +149,15 @@ fn first_rung<'v>(
     if opts.mode != Mode::Verified || map.contains_key("error") {
         return None;
     }
-    let s = schema.filter(|s| s.transform == Transform::None)?;
     let ascii = match opts.measure {
         Measure::PythonCodePoints => true,
         Measure::Utf8Bytes => false,
         Measure::Tokens(_) => return None,
     };
+    let Some(schema) = schema else {
+        return Some(gen1::encode(tool, map, false, 0, Some(ascii)));
+    };
+    let s = Some(schema).filter(|s| s.transform == Transform::None)?;
     let check = opts.key_order == KeyOrder::Any;
     Some(tier1::encode(tool, s, map, false, 0, Some(ascii), check))
 }
@@ -171,7 +175,7 @@ fn reference<'v>(
 ) -> Chosen<'v> {
     let payload = match schema {
         Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
-        None => gen1::encode(tool, map, false, hint),
+        None => gen1::encode(tool, map, false, hint, None),
     }
     .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
     let contract: Vec<(&String, &Value)> = map
@@ -255,8 +259,11 @@ fn verified<'v>(
                 .take()
                 .unwrap_or_else(|| tier1::encode(tool, s, map, false, hint, None, inline)),
             (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true, hint, None, inline),
-            (Rung::Gen1Reference, _) => gen1::encode(tool, map, false, hint),
-            _ => gen1::encode(tool, map, true, hint),
+            // Without a schema, gen1 is the first rung.
+            (Rung::Gen1Reference, _) => first
+                .take()
+                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None)),
+            _ => gen1::encode(tool, map, true, hint, None),
         };
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
@@ -317,7 +324,9 @@ fn check(
     }
     if opts.key_order == KeyOrder::Any
         && matches!(rung, Rung::Gen1Reference | Rung::Gen1Hardened)
-        && crate::decode::gen1::verify_plain(&p.text, map, dec) == Some(true)
+        && crate::decode::gen1::verify_found(&p.text, map, &p.tables, dec)
+            .or_else(|| crate::decode::gen1::verify_plain(&p.text, map, dec))
+            == Some(true)
     {
         return if p.long_cell {
             Outcome::PythonUndecodable("CSV field over 131,072 characters")

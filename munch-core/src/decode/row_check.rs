@@ -10,22 +10,22 @@ use super::tier1::column_cell_equals;
 use crate::encode::columns::{Cell, Columns};
 use crate::format::csv::{FieldSink, RowReader};
 use crate::format::legend::Legend;
-use crate::tier1::schema::{ColumnPlan, Table};
+use crate::tier1::schema::ColumnPlan;
 use crate::value::same_bytes;
 
 /// The table rows of `blocks` compared with the encoder's cells of the
-/// input's rows (`found`, one per table): rows are dispatched by tag as
-/// the decoder does (an unknown tag is no row), each table's rows are met
-/// in order, a missing field reads as empty, and every input row must be
-/// met.
+/// input's rows (`found`, one per table, tagged `tags`, compared by
+/// `plans`): rows are dispatched by tag as the decoder does (an unknown
+/// tag is no row), each table's rows are met in order, a missing field
+/// reads as empty, and every input row must be met.
 pub(crate) fn check_rows(
     blocks: &[&str],
-    tables: &[Table],
+    tags: &[&str],
     found: &[Columns<'_>],
+    plans: &[Vec<ColumnPlan>],
     legend: &Legend<'_>,
 ) -> bool {
-    let plans: Vec<Vec<ColumnPlan>> = tables.iter().map(Table::column_plan).collect();
-    let mut check = RowCheck::new(tables, found, &plans, legend);
+    let mut check = RowCheck::new(tags, found, plans, legend);
     for block in blocks {
         let mut reader = RowReader::new(block);
         while check.next_row(&mut reader).is_some() {
@@ -39,7 +39,8 @@ pub(crate) fn check_rows(
 
 /// Rows read back and compared, one at a time.
 pub(crate) struct RowCheck<'c, 'v> {
-    tables: &'c [Table],
+    /// Each table's tag.
+    tags: &'c [&'c str],
     found: &'c [Columns<'v>],
     plans: &'c [Vec<ColumnPlan>],
     legend: &'c Legend<'c>,
@@ -55,21 +56,22 @@ pub(crate) struct RowCheck<'c, 'v> {
 }
 
 impl<'c, 'v> RowCheck<'c, 'v> {
-    /// A check of the rows of `tables` against `found` (per table), with
-    /// each table's [`Table::column_plan`] and the legend read from the
-    /// payload.
+    /// A check of the rows of the tables tagged `tags` against `found`
+    /// (per table), with each table's column plan (a tier-1 table's
+    /// [`Table::column_plan`](crate::tier1::schema::Table::column_plan))
+    /// and the legend read from the payload.
     pub(crate) fn new(
-        tables: &'c [Table],
+        tags: &'c [&'c str],
         found: &'c [Columns<'v>],
         plans: &'c [Vec<ColumnPlan>],
         legend: &'c Legend<'c>,
     ) -> Self {
         RowCheck {
-            tables,
+            tags,
             found,
             plans,
             legend,
-            next: alloc::vec![0; tables.len()],
+            next: alloc::vec![0; tags.len()],
             row: None,
             index: 0,
             same: true,
@@ -126,9 +128,9 @@ impl<'c, 'v> RowCheck<'c, 'v> {
             return;
         }
         let Some(ti) = self
-            .tables
+            .tags
             .iter()
-            .position(|t| same_bytes(t.tag.as_bytes(), field.as_bytes()))
+            .position(|t| same_bytes(t.as_bytes(), field.as_bytes()))
         else {
             return;
         };

@@ -442,10 +442,13 @@ pub(crate) fn verify_plain(
     };
     let cells = cells_stand_for_rows(schema, found, &lists);
     if cells {
+        let tags: Vec<&str> = schema.tables.iter().map(|t| t.tag).collect();
+        let plans: Vec<_> = schema.tables.iter().map(Table::column_plan).collect();
         return Some(super::row_check::check_rows(
             &parts.tables,
-            schema.tables,
+            &tags,
             found,
+            &plans,
             &parts.legend,
         ));
     }

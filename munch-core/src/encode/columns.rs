@@ -9,7 +9,6 @@ use serde_json::Value;
 
 use crate::py::float_repr::write_float_repr;
 use crate::py::json_write::{CsvForm, key_json_len, string_len_csv, value_json_len};
-use crate::tier1::schema::Table;
 use crate::value::{Kind, kind, push_u64, same_bytes};
 
 /// One row's value for one column. A string's text and a number are kept
@@ -86,6 +85,25 @@ impl<'v> Cell<'v> {
     }
 }
 
+/// A table column, as [`Columns::gather`] looks for it: by name.
+pub(crate) trait ColumnName {
+    fn name(&self) -> &str;
+}
+
+impl ColumnName for crate::tier1::schema::Col {
+    #[inline]
+    fn name(&self) -> &str {
+        self.name
+    }
+}
+
+impl ColumnName for &str {
+    #[inline]
+    fn name(&self) -> &str {
+        self
+    }
+}
+
 /// The dict rows of one table, `width` cells per row.
 pub(crate) struct Columns<'v> {
     cells: Vec<Cell<'v>>,
@@ -102,20 +120,26 @@ pub(crate) struct Columns<'v> {
     /// columns: then the cells are the whole input, and reading a row back
     /// can be compared with them instead of with its dict.
     pub(crate) exact: bool,
+    /// The rows the cells were found in.
+    pub(crate) source: &'v [Value],
 }
 
 impl<'v> Columns<'v> {
-    /// Finds every column of every dict row of `rows`. A row whose keys
-    /// come in column order costs one key compare per key. With
-    /// `measure` (`ensure_ascii`), the rows' JSON length is counted on the
-    /// way, each matched key's from its column.
-    pub(crate) fn gather(rows: &'v [Value], t: &Table, measure: Option<bool>) -> Columns<'v> {
-        let width = t.cols.len();
+    /// Finds every column (named by `cols`) of every dict row of `rows`.
+    /// A row whose keys come in column order costs one key compare per
+    /// key. With `measure` (`ensure_ascii`), the rows' JSON length is
+    /// counted on the way, each matched key's from its column.
+    pub(crate) fn gather<C: ColumnName>(
+        rows: &'v [Value],
+        cols: &[C],
+        measure: Option<bool>,
+    ) -> Columns<'v> {
+        let width = cols.len();
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
         let mut exact = true;
         let key_lens: Vec<usize> = match measure {
-            Some(ascii) => t.cols.iter().map(|c| key_json_len(c.name, ascii)).collect(),
+            Some(ascii) => cols.iter().map(|c| key_json_len(c.name(), ascii)).collect(),
             None => Vec::new(),
         };
         // The list's brackets and commas; each row's length and depth.
@@ -140,12 +164,11 @@ impl<'v> Columns<'v> {
                 // A column's string is measured as its cell is made.
                 let mut counted = None;
                 let kb = k.as_bytes();
-                let at = match t.cols.get(next) {
-                    Some(c) if same_bytes(c.name.as_bytes(), kb) => Some(next),
-                    _ => t
-                        .cols
+                let at = match cols.get(next) {
+                    Some(c) if same_bytes(c.name().as_bytes(), kb) => Some(next),
+                    _ => cols
                         .iter()
-                        .position(|c| same_bytes(c.name.as_bytes(), kb)),
+                        .position(|c| same_bytes(c.name().as_bytes(), kb)),
                 };
                 if let Some(j) = at {
                     let cell = match (measure, v) {
@@ -195,6 +218,7 @@ impl<'v> Columns<'v> {
             rows: count,
             json: measure.map(|_| json),
             exact,
+            source: rows,
         }
     }
 

@@ -9,14 +9,15 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
-use super::columns::Cell;
+use super::columns::{Cell, Columns, written_number};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
-use super::{Fail, Payload, check_key, write_cell, write_header};
+use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
 use crate::decode::gen1::TAGS;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend::Builder;
 use crate::py::json_write::write_python_json;
+use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
 
 /// A table found in the response.
@@ -99,27 +100,28 @@ fn safe_table(rows: &[Value]) -> bool {
     true
 }
 
-/// The values of a row object in key order (nothing for a non-object).
-fn values(row: &Value) -> impl Iterator<Item = &Value> {
-    row.as_object().into_iter().flat_map(|m| m.values())
-}
-
 /// Column types by the reference's inference: per column, the kinds of
 /// its non-null values in row order, scanning stopped at two kinds.
-fn column_types(rows: &[Value], ncols: usize) -> Vec<&'static str> {
+fn column_types(columns: &Columns<'_>) -> Vec<Ty> {
     // Per column: seen bool, int, float, other; and whether it stopped.
-    let mut seen: Vec<([bool; 4], bool)> = alloc::vec![([false; 4], false); ncols];
-    for row in rows {
-        for (v, (kinds, stopped)) in values(row).zip(seen.iter_mut()) {
+    let mut seen: Vec<([bool; 4], bool)> = alloc::vec![([false; 4], false); columns.width()];
+    for row in columns.rows() {
+        for (cell, (kinds, stopped)) in row.iter().zip(seen.iter_mut()) {
             if *stopped {
                 continue;
             }
-            let k = match kind(v) {
-                Kind::Null => continue,
-                Kind::Bool(_) => 0,
-                Kind::Int(_) => 1,
-                Kind::Float(_) => 2,
-                _ => 3,
+            let k = match *cell {
+                Cell::Absent => continue,
+                Cell::Str(_) | Cell::Bare(_) | Cell::Wrapped(_) => 3,
+                Cell::UInt(_) | Cell::NegInt(_) => 1,
+                Cell::Float(_) => 2,
+                Cell::Other(v) => match kind(v) {
+                    Kind::Null => continue,
+                    Kind::Bool(_) => 0,
+                    Kind::Int(_) => 1,
+                    Kind::Float(_) => 2,
+                    _ => 3,
+                },
             };
             if let Some(slot) = kinds.get_mut(k) {
                 *slot = true;
@@ -132,13 +134,13 @@ fn column_types(rows: &[Value], ncols: usize) -> Vec<&'static str> {
     seen.into_iter().map(|(k, _)| type_of_kinds(k)).collect()
 }
 
-fn type_of_kinds([b, i, f, o]: [bool; 4]) -> &'static str {
+fn type_of_kinds([b, i, f, o]: [bool; 4]) -> Ty {
     match (b, i, f, o) {
-        (_, _, _, true) => "str",
-        (true, false, false, false) => "bool",
-        (false, true, false, false) => "int",
-        (false, false, true, false) | (false, true, true, false) => "float",
-        _ => "str",
+        (_, _, _, true) => Ty::Str,
+        (true, false, false, false) => Ty::Bool,
+        (false, true, false, false) => Ty::Int,
+        (false, false, true, false) | (false, true, true, false) => Ty::Float,
+        _ => Ty::Str,
     }
 }
 
@@ -155,13 +157,18 @@ fn escape_schema(s: &str, out: &mut String) {
 }
 
 /// Encodes `response` as gen1. `hardened` applies the spec D3 fixes;
-/// `capacity` is a size hint for the payload.
-pub(crate) fn encode(
+/// `capacity` is a size hint for the payload. Each table's cells are
+/// found once and kept in the payload (`Payload::tables`, for the check);
+/// with `measure` (`ensure_ascii`) the Python JSON length of each table
+/// that is a member of `response` is counted on the way
+/// (`Payload::measured`).
+pub(crate) fn encode<'v>(
     tool: &str,
-    response: &Map<String, Value>,
+    response: &'v Map<String, Value>,
     hardened: bool,
     capacity: usize,
-) -> Result<Payload<'static>, Fail> {
+    measure: Option<bool>,
+) -> Result<Payload<'v>, Fail> {
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
     for (key, value) in response {
@@ -214,34 +221,40 @@ pub(crate) fn encode(
         Vec::new()
     };
 
-    // Column types, then the legend over `str` columns.
-    let typed: Vec<(Vec<&str>, Vec<&'static str>)> = tables
-        .iter()
-        .map(|t| {
-            let cols: Vec<&str> = match t.rows.first() {
-                Some(Value::Object(m)) => m.keys().map(String::as_str).collect(),
-                _ => Vec::new(),
-            };
-            let types = column_types(t.rows, cols.len());
-            (cols, types)
-        })
-        .collect();
+    // Each table's cells found once, in the order of its first row's keys
+    // (every row's, see `homogeneous`); then the column types, and the
+    // legend over `str` columns.
+    let mut found: Vec<Columns<'v>> = Vec::with_capacity(tables.len());
+    let mut typed: Vec<(Vec<&str>, Vec<Ty>)> = Vec::with_capacity(tables.len());
+    for t in &tables {
+        let cols: Vec<&str> = match t.rows.first() {
+            Some(Value::Object(m)) => m.keys().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        // A table that is a member of the response is its whole list.
+        let top = matches!(t.key, Cow::Borrowed(_));
+        let columns = Columns::gather(t.rows, &cols, measure.filter(|_| top));
+        let types = column_types(&columns);
+        found.push(columns);
+        typed.push((cols, types));
+    }
+    // The JSON length of the tables bounds the payload's well enough.
+    let capacity = capacity.max(found.iter().filter_map(|c| c.json).map(|j| j.0).sum());
     // Room for every `str` cell (up to a bound), so the table of distinct
     // strings is not rebuilt while it grows.
-    let cells: usize = tables
+    let cells: usize = found
         .iter()
         .zip(&typed)
-        .map(|(t, (_, types))| t.rows.len() * types.iter().filter(|&&ty| ty == "str").count())
+        .map(|(c, (_, types))| c.rows * types.iter().filter(|&&ty| ty == Ty::Str).count())
         .sum();
     let mut builder = Builder::with_capacity(cells);
     // Each `str` cell's slot, in the order the rows are written.
     let mut slots: Vec<Option<usize>> = Vec::with_capacity(cells);
-    for (t, (_, types)) in tables.iter().zip(&typed) {
-        for row in t.rows {
-            // Every row has the table's key sequence (see `homogeneous`).
-            for (v, ty) in values(row).zip(types) {
-                if *ty == "str" {
-                    if let Value::String(s) = v {
+    for (columns, (_, types)) in found.iter().zip(&typed) {
+        for row in columns.rows() {
+            for (cell, ty) in row.iter().zip(types) {
+                if *ty == Ty::Str {
+                    if let Some(s) = cell.as_str() {
                         slots.push(builder.observe(s));
                     }
                 }
@@ -310,7 +323,12 @@ pub(crate) fn encode(
             escape_schema(c, &mut schema);
         }
         schema.push(':');
-        schema.push_str(&types.join("|"));
+        for (i, ty) in types.iter().enumerate() {
+            if i > 0 {
+                schema.push('|');
+            }
+            schema.push_str(ty.name());
+        }
     }
     pairs.set(Cow::Borrowed("__tables"), Scalar::Text(schema));
 
@@ -334,33 +352,59 @@ pub(crate) fn encode(
     pairs.write(hardened, &mut out);
     let mut long_cell = false;
     let mut slots = slots.into_iter();
-    for (n, (t, (_, types))) in tables.iter().zip(&typed).enumerate() {
+    for (n, (columns, (_, types))) in found.iter_mut().zip(&typed).enumerate() {
         out.push_str("\n\n");
         let tag = TAGS.get(n..=n).unwrap_or("t");
-        for (r, row) in t.rows.iter().enumerate() {
+        // The text of the number cells, which the measure left to this
+        // writer (the JSON text of each is the text written).
+        let mut written = 0usize;
+        for (r, row) in columns.rows().enumerate() {
             if r > 0 {
                 out.push('\n');
             }
             out.push_str(tag);
-            for (v, ty) in values(row).zip(types) {
+            for (&cell, ty) in row.iter().zip(types) {
                 out.push(',');
-                long_cell |= match v {
-                    Value::String(s) if *ty == "str" => {
+                let start = out.len();
+                long_cell |= match cell {
+                    Cell::Str(_) | Cell::Bare(_) | Cell::Wrapped(_) if *ty == Ty::Str => {
                         let slot = slots.next().flatten();
-                        memo.write(slot, Cell::Str(s), (&legend, hardened), &mut out)
+                        memo.write(slot, cell, (&legend, hardened), &mut out)
                     }
-                    v => write_cell(v, &mut out),
+                    Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => write_str_cell(s, &mut out),
+                    Cell::UInt(_) | Cell::NegInt(_) | Cell::Float(_) => {
+                        cell.write_number(&mut out);
+                        written += out.len() - start;
+                        false
+                    }
+                    Cell::Other(v) => {
+                        let long = write_cell(v, &mut out);
+                        if written_number(v) {
+                            written += out.len() - start;
+                        }
+                        long
+                    }
+                    Cell::Absent => false,
                 };
             }
         }
+        columns.add_written_numbers(written);
     }
+    let measured = tables
+        .iter()
+        .zip(&found)
+        .filter_map(|(t, c)| match (&t.key, c.json) {
+            (Cow::Borrowed(key), Some((len, depth))) => Some((*key, len, depth)),
+            _ => None,
+        })
+        .collect();
     out.push('\n');
     Ok(Payload {
         text: out,
         enc: "gen1",
         long_cell,
-        measured: alloc::vec::Vec::new(),
-        tables: alloc::vec::Vec::new(),
+        measured,
+        tables: found,
         checked: None,
     })
 }

@@ -19,12 +19,12 @@ pub(crate) struct Payload<'v> {
     pub(crate) enc: &'static str,
     /// A table cell is longer than the reference reader's field limit.
     pub(crate) long_cell: bool,
-    /// Response members the encoder measured on its way (a tier-1 table's
-    /// list, asked for with a measure): key, Python JSON length, depth.
-    pub(crate) measured: alloc::vec::Vec<(&'static str, usize, usize)>,
-    /// A tier-1 encoder's tables as it found them in the input (none when
-    /// a transform reshaped the input first): the check compares the rows
-    /// it reads back with these cells.
+    /// Response members the encoder measured on its way (a table's list,
+    /// asked for with a measure): key, Python JSON length, depth.
+    pub(crate) measured: alloc::vec::Vec<(&'v str, usize, usize)>,
+    /// The encoder's tables as it found them in the input, in the order
+    /// it declares them (none when a tier-1 transform reshaped the input
+    /// first): the check compares the rows it reads back with these cells.
     pub(crate) tables: alloc::vec::Vec<columns::Columns<'v>>,
     /// Set by a tier-1 encoder asked to check its rows as it wrote them
     /// when they all decode to the input's (`encode/inline_check.rs`).
@@ -38,7 +38,7 @@ impl Payload<'_> {
             text: self.text,
             enc: self.enc,
             long_cell: self.long_cell,
-            measured: self.measured,
+            measured: alloc::vec::Vec::new(),
             tables: alloc::vec::Vec::new(),
             checked: None,
         }

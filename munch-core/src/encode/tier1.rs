@@ -147,7 +147,7 @@ fn write<'r>(
     for t in tables {
         let rows = rows_of(response, t.key)?;
         let list = matches!(response.get(t.key), Some(Value::Array(_)));
-        let columns = Columns::gather(rows, t, measure.filter(|_| list));
+        let columns = Columns::gather(rows, t.cols, measure.filter(|_| list));
         cells += columns.rows * t.intern.len();
         found.push(columns);
     }
@@ -300,8 +300,9 @@ fn write<'r>(
     } else {
         alloc::vec::Vec::new()
     };
+    let tags: alloc::vec::Vec<&str> = tables.iter().map(|t| t.tag).collect();
     let mut inline =
-        check.then(|| InlineCheck::new(RowCheck::new(tables, &found, &plans, &read_legend)));
+        check.then(|| InlineCheck::new(RowCheck::new(&tags, &found, &plans, &read_legend)));
 
     let mut long_cell = false;
     let mut numbers = alloc::vec::Vec::with_capacity(tables.len());
