@@ -122,14 +122,7 @@ fn is_table_row(first: &str) -> bool {
 /// A gen1 payload's legend, scalar block and table blocks.
 pub(crate) fn parts(payload: &str) -> (Legend<'_>, Option<&str>, Vec<&str>) {
     let blocks = classify(payload);
-    let mut legend = Legend::default();
-    for b in &blocks.legends {
-        // Python reads every legend block; one that raises raises.
-        let raised = legend.raises;
-        legend = Legend::read(b);
-        legend.raises |= raised;
-    }
-    (legend, blocks.scalars, blocks.tables)
+    (legend_of(&blocks.legends), blocks.scalars, blocks.tables)
 }
 
 /// gen1's block classification, without reading the blocks: a block whose
@@ -386,22 +379,28 @@ impl<'a> RowContext<'a, '_> {
     }
 }
 
-/// What the fast checks read of a payload: its legend, its table
-/// blocks, the members it decodes to besides its tables, and its table
-/// declarations.
-type CheckParts<'p> = (
-    Legend<'p>,
-    Vec<&'p str>,
-    Map<String, Value>,
-    Vec<TableDecl<'p>>,
-);
+/// What the fast checks read of a payload: its blocks, the members it
+/// decodes to besides its tables, and its table declarations.
+type CheckParts<'p> = (Blocks<'p>, Map<String, Value>, Vec<TableDecl<'p>>);
 
 fn check_parts<'p>(payload: &'p str, opts: &DecodeOptions) -> CheckParts<'p> {
-    let (legend, scalar_block, table_blocks) = parts(payload);
-    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    let blocks = classify(payload);
+    let scalars = blocks.scalars.map(Scalars::parse).unwrap_or_default();
     let rest = decode_rest(&scalars, opts);
     let decls = decls_of(&scalars);
-    (legend, table_blocks, rest, decls)
+    (blocks, rest, decls)
+}
+
+/// The legend of a payload's legend blocks, as the decoder reads them.
+fn legend_of<'p>(legends: &[&'p str]) -> Legend<'p> {
+    let mut legend = Legend::default();
+    for b in legends {
+        // Python reads every legend block; one that raises raises.
+        let raised = legend.raises;
+        legend = Legend::read(b);
+        legend.raises |= raised;
+    }
+    legend
 }
 
 /// Declarations the fast checks take: each key top-level (no dot), not
@@ -442,7 +441,7 @@ pub(crate) fn verify_found(
     checked: Option<&CheckedRows>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
-    let (legend, table_blocks, rest, decls) = check_parts(payload, opts);
+    let (blocks, rest, decls) = check_parts(payload, opts);
     if decls.len() != found.len() || !plain_decls(&decls, &rest, true) {
         return None;
     }
@@ -486,7 +485,8 @@ pub(crate) fn verify_found(
             return Some(true);
         }
     }
-    Some(check_rows(&table_blocks, &tags, found, &plans, &legend))
+    let legend = legend_of(&blocks.legends);
+    Some(check_rows(&blocks.tables, &tags, found, &plans, &legend))
 }
 
 /// Whether a gen1 payload decodes to exactly `input` (object key order
@@ -498,14 +498,15 @@ pub(crate) fn verify_plain(
     input: &Map<String, Value>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
-    let (legend, table_blocks, rest, decls) = check_parts(payload, opts);
+    let (blocks, rest, decls) = check_parts(payload, opts);
     if !plain_decls(&decls, &rest, false) {
         return None;
     }
     if !rest_matches(input, &rest, decls.len()) {
         return Some(false);
     }
-    let parsed = Rows::read(&table_blocks);
+    let legend = legend_of(&blocks.legends);
+    let parsed = Rows::read(&blocks.tables);
     for d in &decls {
         let Some(Value::Array(expected)) = input.get(d.key.as_ref()) else {
             return Some(false);
