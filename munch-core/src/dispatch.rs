@@ -154,11 +154,11 @@ fn first_rung<'v>(
         Measure::Utf8Bytes => false,
         Measure::Tokens(_) => return None,
     };
-    let check = opts.key_order == KeyOrder::Any;
     let Some(schema) = schema else {
-        return Some(gen1::encode(tool, map, false, 0, Some(ascii), check));
+        return Some(gen1::encode(tool, map, false, 0, Some(ascii)));
     };
     let s = Some(schema).filter(|s| s.transform == Transform::None)?;
+    let check = opts.key_order == KeyOrder::Any;
     Some(tier1::encode(tool, s, map, false, 0, Some(ascii), check))
 }
 
@@ -175,7 +175,7 @@ fn reference<'v>(
 ) -> Chosen<'v> {
     let payload = match schema {
         Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
-        None => gen1::encode(tool, map, false, hint, None, false),
+        None => gen1::encode(tool, map, false, hint, None),
     }
     .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
     let contract: Vec<(&String, &Value)> = map
@@ -262,8 +262,8 @@ fn verified<'v>(
             // Without a schema, gen1 is the first rung.
             (Rung::Gen1Reference, _) => first
                 .take()
-                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None, inline)),
-            _ => gen1::encode(tool, map, true, hint, None, inline),
+                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None)),
+            _ => gen1::encode(tool, map, true, hint, None),
         };
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
@@ -324,7 +324,7 @@ fn check(
     }
     if opts.key_order == KeyOrder::Any
         && matches!(rung, Rung::Gen1Reference | Rung::Gen1Hardened)
-        && crate::decode::gen1::verify_found(&p.text, map, &p.tables, p.checked.as_ref(), dec)
+        && crate::decode::gen1::verify_found(&p.text, map, &p.tables, dec)
             .or_else(|| crate::decode::gen1::verify_plain(&p.text, map, dec))
             == Some(true)
     {

@@ -15,7 +15,6 @@ use crate::decode::tier1::Blocks;
 use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::encode::columns::{Cell, Columns};
-use crate::encode::inline_check::CheckedRows;
 use crate::equal::{KeyOrder, exact_eq};
 use crate::format::csv::{Rows, each_row};
 use crate::format::envelope::blocks;
@@ -428,9 +427,7 @@ fn rest_matches(input: &Map<String, Value>, rest: &Map<String, Value>, tables: u
 /// [`verify_plain`] of a payload the gen1 encoder wrote from the cells
 /// `found` (one per table, in declaration order): the rows read back are
 /// compared with those cells, by the column types the payload declares,
-/// without building them or looking a row's keys up again. Rows the
-/// encoder already `checked` as it wrote them are not read again when it
-/// checked them by the tags and types the payload declares. `None` when
+/// without building them or looking a row's keys up again. `None` when
 /// the cells cannot stand for the input's rows: a table that is not a
 /// member of the input, rows with other keys than its first row's, or
 /// declarations other than the encoder's.
@@ -438,7 +435,6 @@ pub(crate) fn verify_found(
     payload: &str,
     input: &Map<String, Value>,
     found: &[Columns<'_>],
-    checked: Option<&CheckedRows>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
     let (blocks, rest, decls) = check_parts(payload, opts);
@@ -474,17 +470,6 @@ pub(crate) fn verify_found(
         return Some(false);
     }
     let tags: Vec<&str> = decls.iter().map(|d| d.tag.as_ref()).collect();
-    if let Some(rows) = checked {
-        let same_decls = rows.declared.len() == tags.len()
-            && rows
-                .declared
-                .iter()
-                .zip(tags.iter().zip(&plans))
-                .all(|((tag, plan), (t, p))| tag == t && plan == p);
-        if same_decls {
-            return Some(true);
-        }
-    }
     let legend = legend_of(&blocks.legends);
     Some(check_rows(&blocks.tables, &tags, found, &plans, &legend))
 }
@@ -584,14 +569,13 @@ mod tests {
                 unreachable!()
             };
             for (hardened, measure) in [(false, None), (false, Some(true)), (true, None)] {
-                let Ok(p) = crate::encode::gen1::encode("t", map, hardened, 0, measure, false)
-                else {
+                let Ok(p) = crate::encode::gen1::encode("t", map, hardened, 0, measure) else {
                     continue;
                 };
                 let truth = |text: &str| {
                     decode_with(text, &opts).is_ok_and(|v| exact_eq(&v, case, KeyOrder::Any))
                 };
-                let by_cells = verify_found(&p.text, map, &p.tables, None, &opts);
+                let by_cells = verify_found(&p.text, map, &p.tables, &opts);
                 if let Some(same) = by_cells {
                     assert_eq!(same, truth(&p.text), "{case} {}", p.text);
                     fast += 1;
@@ -606,7 +590,7 @@ mod tests {
                 for (from, to) in [("0.5", "0.25"), (",a", ",b"), ("\n\nt,", "\n\nu,")] {
                     let tampered = p.text.replacen(from, to, 1);
                     if tampered != p.text {
-                        if let Some(same) = verify_found(&tampered, map, &p.tables, None, &opts) {
+                        if let Some(same) = verify_found(&tampered, map, &p.tables, &opts) {
                             assert_eq!(same, truth(&tampered), "{tampered}");
                         }
                     }
@@ -614,54 +598,5 @@ mod tests {
             }
         }
         assert!(fast >= 20 && lossy >= 6, "{fast} {lossy}");
-    }
-
-    /// Rows checked while the gen1 encoder writes them are accepted
-    /// exactly when the check of the finished payload accepts them: on
-    /// tables longer than a read-back, with a lossy row first, in the
-    /// middle or last, with cells quoted and holding line breaks, with a
-    /// second table, and with a scalar that differs.
-    #[test]
-    fn rows_checked_while_written_answer_as_the_finished_check() {
-        let long = "src/a/long/path/to/module.py";
-        let row = |i: usize, file: &str| {
-            json!({"file": file, "line": i, "score": 0.25 * i as f64,
-                   "summary": "line one\nline \"two\", three"})
-        };
-        let opts = DecodeOptions::default();
-        let (mut accepted, mut refused, mut inline_taken) = (0, 0, 0);
-        for n in [2usize, 63, 64, 65, 200] {
-            for lossy_at in [None, Some(0), Some(n / 2), Some(n - 1)] {
-                let rows = crate::decode::test_rows::with_lossy_row(n, lossy_at, row);
-                let other = json!([{"k": long}, {"k": "x"}]);
-                let case = json!({"query": "q", "results": rows, "more": other});
-                let Value::Object(map) = &case else {
-                    unreachable!()
-                };
-                for hardened in [false, true] {
-                    for measure in [None, Some(true)] {
-                        let encode = crate::encode::gen1::encode;
-                        let Ok(p) = encode("t", map, hardened, 0, measure, true) else {
-                            continue;
-                        };
-                        let checked = p.checked.as_ref();
-                        inline_taken += usize::from(checked.is_some());
-                        let inline = verify_found(&p.text, map, &p.tables, checked, &opts);
-                        let finished = verify_found(&p.text, map, &p.tables, None, &opts);
-                        assert_eq!(inline, finished, "{n} {lossy_at:?} {hardened}");
-                        accepted += usize::from(inline == Some(true));
-                        refused += usize::from(inline == Some(false));
-                        // (A copy of the input holds other lists: the
-                        // cells no longer stand for them.)
-                        let mut changed = map.clone();
-                        changed.insert("query".into(), json!("r"));
-                        let other = verify_found(&p.text, &changed, &p.tables, checked, &opts);
-                        assert_ne!(other, Some(true));
-                    }
-                }
-            }
-        }
-        assert!(accepted > 10 && refused > 10, "{accepted} {refused}");
-        assert!(inline_taken >= accepted, "{inline_taken} {accepted}");
     }
 }

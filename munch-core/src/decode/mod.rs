@@ -167,32 +167,3 @@ pub fn decode_with(text: &str, opts: &DecodeOptions) -> Result<Value, DecodeErro
 pub(crate) fn parse_json(text: &str, opts: &DecodeOptions) -> Option<Value> {
     json_parse::parse(text, opts.depth_limit).ok()
 }
-
-/// Test inputs shared by the fast checks' tests.
-#[cfg(test)]
-pub(crate) mod test_rows {
-    use alloc::vec::Vec;
-    use serde_json::Value;
-
-    /// A file path a legend interns.
-    pub(crate) const LONG: &str = "src/a/long/path/to/module.py";
-
-    /// `n` rows made by `row` with the file [`LONG`], except row
-    /// `lossy_at`, whose file reads back as another handle (`@1` + "2…").
-    pub(crate) fn with_lossy_row(
-        n: usize,
-        lossy_at: Option<usize>,
-        row: impl Fn(usize, &str) -> Value,
-    ) -> Vec<Value> {
-        (0..n)
-            .map(|i| {
-                let file = if Some(i) == lossy_at {
-                    "src/a/long/path/to/module.py2"
-                } else {
-                    LONG
-                };
-                row(i, file)
-            })
-            .collect()
-    }
-}

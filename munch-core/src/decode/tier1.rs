@@ -805,7 +805,17 @@ mod tests {
         let (mut accepted, mut refused) = (0, 0);
         for n in [1usize, 63, 64, 65, 200] {
             for lossy_at in [None, Some(0), Some(n / 2), Some(n - 1)] {
-                let rows = crate::decode::test_rows::with_lossy_row(n, lossy_at, row);
+                let rows: Vec<Value> = (0..n)
+                    .map(|i| {
+                        // `@1` + "2…" reads back as another handle.
+                        let file = if Some(i) == lossy_at {
+                            "src/a/long/path/to/module.py2"
+                        } else {
+                            long
+                        };
+                        row(i, file)
+                    })
+                    .collect();
                 let case = json!({"result_count": n, "query": "q", "results": rows});
                 let Value::Object(map) = &case else {
                     unreachable!()

@@ -10,17 +10,14 @@ use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
-use super::inline_check::{CheckedRows, InlineCheck};
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
 use crate::decode::gen1::TAGS;
-use crate::decode::row_check::RowCheck;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend::Builder;
-use crate::format::legend::Legend;
 use crate::py::json_write::write_python_json;
-use crate::tier1::schema::{ColumnPlan, Ty};
+use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
 
 /// A table found in the response.
@@ -171,7 +168,6 @@ pub(crate) fn encode<'v>(
     hardened: bool,
     capacity: usize,
     measure: Option<bool>,
-    check: bool,
 ) -> Result<Payload<'v>, Fail> {
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
@@ -339,9 +335,7 @@ pub(crate) fn encode<'v>(
     let mut out = String::with_capacity(capacity);
     write_header(tool, "gen1", &mut out);
     out.push_str("\n\n");
-    let legend_at = out.len();
-    let legend_range = legend.write(&mut out).then_some(legend_at..out.len());
-    if legend_range.is_some() {
+    if legend.write(&mut out) {
         out.push_str("\n\n");
     }
     if hardened {
@@ -356,36 +350,10 @@ pub(crate) fn encode<'v>(
         }
     }
     pairs.write(hardened, &mut out);
-
-    // The rows are checked as they are written (`encode/inline_check.rs`),
-    // by the tags and column types declared, decoded with the legend as
-    // the decoder reads it from the block just written.
-    let legend_text: String = match (&legend_range, check) {
-        (Some(range), true) => out.get(range.clone()).unwrap_or_default().into(),
-        _ => String::new(),
-    };
-    let read_legend = Legend::read(&legend_text);
-    let declared: Vec<(&'static str, Vec<ColumnPlan>)> = typed
-        .iter()
-        .enumerate()
-        .map(|(n, (_, types))| {
-            let plan = types.iter().map(|&ty| (ty, ty == Ty::Str)).collect();
-            (TAGS.get(n..=n).unwrap_or("t"), plan)
-        })
-        .collect();
-    let tags: Vec<&str> = declared.iter().map(|d| d.0).collect();
-    let plans: Vec<Vec<ColumnPlan>> = declared.iter().map(|d| d.1.clone()).collect();
-    let mut inline =
-        check.then(|| InlineCheck::new(RowCheck::new(&tags, &found, &plans, &read_legend)));
-
     let mut long_cell = false;
     let mut slots = slots.into_iter();
-    let mut numbers = Vec::with_capacity(found.len());
-    for (n, (columns, (_, types))) in found.iter().zip(&typed).enumerate() {
+    for (n, (columns, (_, types))) in found.iter_mut().zip(&typed).enumerate() {
         out.push_str("\n\n");
-        if let Some(inline) = inline.as_mut() {
-            inline.begin_table(n, out.len());
-        }
         let tag = TAGS.get(n..=n).unwrap_or("t");
         // The text of the number cells, which the measure left to this
         // writer (the JSON text of each is the text written).
@@ -393,9 +361,6 @@ pub(crate) fn encode<'v>(
         for (r, row) in columns.rows().enumerate() {
             if r > 0 {
                 out.push('\n');
-                if let Some(inline) = inline.as_mut() {
-                    inline.row_started(out.len(), &out);
-                }
             }
             out.push_str(tag);
             for (&cell, ty) in row.iter().zip(types) {
@@ -423,16 +388,6 @@ pub(crate) fn encode<'v>(
                 };
             }
         }
-        if let Some(inline) = inline.as_mut() {
-            inline.end_table();
-        }
-        numbers.push(written);
-    }
-    out.push('\n');
-    let checked = inline
-        .and_then(|inline| inline.finish(&out, legend_range, &crate::decode::gen1::classify(&out)))
-        .map(|rows| CheckedRows { declared, ..rows });
-    for (columns, written) in found.iter_mut().zip(numbers) {
         columns.add_written_numbers(written);
     }
     let measured = tables
@@ -443,12 +398,13 @@ pub(crate) fn encode<'v>(
             _ => None,
         })
         .collect();
+    out.push('\n');
     Ok(Payload {
         text: out,
         enc: "gen1",
         long_cell,
         measured,
         tables: found,
-        checked,
+        checked: None,
     })
 }

@@ -8,8 +8,8 @@
 //! one ended, by the same reader, over the payload written so far; it is
 //! taken only when it ends exactly where the writer started the next row,
 //! so the reader looked at no byte written later and read what it will
-//! read in the finished payload. When the payload is done its blocks,
-//! classified as the decoder classifies them, are checked: the legend must be the block
+//! read in the finished payload. When the payload is done its blocks are
+//! classified as the decoder classifies them: the legend must be the block
 //! the rows were decoded with, and each table block must start where its
 //! rows were read from; the rows after the last checked one are read from
 //! those blocks. Anything else (a row read differently, a block elsewhere,
@@ -18,9 +18,8 @@
 use alloc::vec::Vec;
 
 use crate::decode::row_check::RowCheck;
-use crate::decode::tier1::Blocks;
+use crate::decode::tier1::classify;
 use crate::format::csv::RowReader;
-use crate::tier1::schema::ColumnPlan;
 
 /// Rows per read-back: about 15 KB of payload in the bench response.
 const CHUNK: usize = 64;
@@ -48,10 +47,6 @@ pub(crate) struct InlineCheck<'c, 'v> {
 #[derive(Clone, Debug)]
 pub(crate) struct CheckedRows {
     pub(crate) scalars: Option<core::ops::Range<usize>>,
-    /// gen1: each table's tag and column plan the rows were checked by
-    /// (the encoder's own), for the caller to hold to the declarations
-    /// the decoder reads. Empty for tier-1, whose schema fixes them.
-    pub(crate) declared: Vec<(&'static str, Vec<ColumnPlan>)>,
 }
 
 impl<'c, 'v> InlineCheck<'c, 'v> {
@@ -117,19 +112,18 @@ impl<'c, 'v> InlineCheck<'c, 'v> {
     }
 
     /// Once the payload `out` is complete (its legend block, if any, at
-    /// `legend`; `found`, its blocks as the decoder classifies them): the
-    /// rows not read yet read from the blocks the decoder finds. `Some`
-    /// when every row decoded to its cells, every input row was met and
-    /// the blocks are where the rows were read.
+    /// `legend`): the rows not read yet read from the blocks the decoder
+    /// finds. `Some` when every row decoded to its cells, every input row
+    /// was met and the blocks are where the rows were read.
     pub(crate) fn finish(
         mut self,
         out: &str,
         legend: Option<core::ops::Range<usize>>,
-        found: &Blocks<'_>,
     ) -> Option<CheckedRows> {
         if !self.ok {
             return None;
         }
+        let found = classify(out);
         let offset = |block: &str| (block.as_ptr() as usize).checked_sub(out.as_ptr() as usize);
         // The rows were decoded with the legend block written, as the only
         // one the decoder reads.
@@ -161,9 +155,6 @@ impl<'c, 'v> InlineCheck<'c, 'v> {
         let scalars = found
             .scalars
             .and_then(|b| offset(b).map(|start| start..start + b.len()));
-        Some(CheckedRows {
-            scalars,
-            declared: Vec::new(),
-        })
+        Some(CheckedRows { scalars })
     }
 }

@@ -14,7 +14,7 @@ use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype};
 use super::{Fail, Payload, check_key, too_long, write_cell, write_header, write_str_cell};
 use crate::decode::row_check::RowCheck;
-use crate::decode::tier1::{cells_stand_for_rows, classify, table_lists};
+use crate::decode::tier1::{cells_stand_for_rows, table_lists};
 use crate::format::legend::Builder;
 use crate::format::legend::Legend;
 use crate::py::json_write::write_python_json;
@@ -379,7 +379,7 @@ fn write<'r>(
         }
     }
     out.push('\n');
-    let checked = inline.and_then(|inline| inline.finish(&out, legend_range, &classify(&out)));
+    let checked = inline.and_then(|inline| inline.finish(&out, legend_range));
     for (columns, written) in found.iter_mut().zip(numbers) {
         columns.add_written_numbers(written);
     }
