@@ -8,9 +8,9 @@
 //! ```
 //!
 //! Prints one line per group: its name and the median time in ns
-//! (`serde_json_serialize` and `serde_json_parse` time `serde_json` on
-//! the same value and text, in alternation with `encode_tier1` and
-//! `decode_tier1`).
+//! (`serde_json_serialize`, `serde_json_serialize_gen1` and
+//! `serde_json_parse` time `serde_json` on the same value and text, in
+//! alternation with `encode_tier1`, `encode_gen1` and `decode_tier1`).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -90,6 +90,16 @@ fn main() {
             black_box(serde_json::to_string(black_box(&value)).unwrap());
         },
     );
+    // gen1 (the encoding of every tool without a tier-1 schema) on the
+    // same value, against its own run of serde_json.
+    let (encode_gen1, serialize_gen1) = paired_median(
+        || {
+            black_box(encode("get_hotspots", black_box(&value), &opts));
+        },
+        || {
+            black_box(serde_json::to_string(black_box(&value)).unwrap());
+        },
+    );
     let (decode_tier1, parse) = paired_median(
         || {
             black_box(decode(black_box(&tier1)).unwrap());
@@ -100,6 +110,7 @@ fn main() {
     );
     let mut rows = vec![
         (String::from("encode_tier1"), encode_tier1),
+        (String::from("encode_gen1"), encode_gen1),
         (String::from("decode_tier1"), decode_tier1),
         (
             String::from("decode_gen1"),
@@ -115,6 +126,7 @@ fn main() {
         rows.push((format!("decode_{name}_borrowed"), borrowed));
     }
     rows.push((String::from("serde_json_serialize"), serialize));
+    rows.push((String::from("serde_json_serialize_gen1"), serialize_gen1));
     rows.push((String::from("serde_json_parse"), parse));
     for (group, ns) in rows {
         println!("{group} {ns}");

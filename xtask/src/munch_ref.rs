@@ -297,6 +297,7 @@ pub(crate) enum Peer {
 /// their peer.
 const VERSUS_SERDE: &[(&str, &str)] = &[
     ("encode_tier1", "serde_json_serialize"),
+    ("encode_gen1", "serde_json_serialize_gen1"),
     ("decode_tier1", "serde_json_parse"),
     ("decode_tier1_borrowed", "serde_json_parse"),
 ];
