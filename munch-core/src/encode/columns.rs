@@ -127,15 +127,14 @@ pub(crate) struct Columns<'v> {
 impl<'v> Columns<'v> {
     /// Finds every column (named by `cols`) of every dict row of `rows`.
     /// A row whose keys come in column order costs one key compare per
-    /// key; none with `in_order`, which the caller passes only where every
+    /// key; none with `IN_ORDER`, which the caller sets only where every
     /// row is a dict whose keys are `cols` in order (gen1's tables, found
     /// by comparing every row's keys with the first's). With `measure`
     /// (`ensure_ascii`), the rows' JSON length is counted on the way, each
     /// matched key's from its column.
-    pub(crate) fn gather<C: ColumnName>(
+    pub(crate) fn gather<C: ColumnName, const IN_ORDER: bool>(
         rows: &'v [Value],
         cols: &[C],
-        in_order: bool,
         measure: Option<bool>,
     ) -> Columns<'v> {
         let width = cols.len();
@@ -169,7 +168,7 @@ impl<'v> Columns<'v> {
                 let mut counted = None;
                 let kb = k.as_bytes();
                 let at = match cols.get(next) {
-                    Some(_) if in_order => Some(next),
+                    Some(_) if IN_ORDER => Some(next),
                     Some(c) if same_bytes(c.name().as_bytes(), kb) => Some(next),
                     _ => cols
                         .iter()

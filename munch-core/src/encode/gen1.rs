@@ -234,7 +234,7 @@ pub(crate) fn encode<'v>(
         // A table that is a member of the response is its whole list.
         let top = matches!(t.key, Cow::Borrowed(_));
         // Every row's keys are the first's, in order (`homogeneous`).
-        let columns = Columns::gather(t.rows, &cols, true, measure.filter(|_| top));
+        let columns = Columns::gather::<_, true>(t.rows, &cols, measure.filter(|_| top));
         let types = column_types(&columns);
         found.push(columns);
         typed.push((cols, types));
