@@ -139,6 +139,69 @@ fn shared_symbol_lists_of_fo1_batches_are_bounded() {
     refused_past_one_mib(&payload);
 }
 
+/// A value nested a million deep in a table cell — a tier-1 schema
+/// column or a gen1 column — is written as its Python `repr` without
+/// recursion in the reference form (which has no depth limit), and sent
+/// as JSON in the verified form. Until 2026-12-03 both overflowed the
+/// stack: the cell's `repr` recursed, and the ladder's first rung runs
+/// before the depth limit is decided.
+#[test]
+fn a_deep_value_in_a_table_cell_does_not_overflow_the_stack() {
+    use munch_core::{Format, JsonReason, Mode, Options, encode};
+    use serde_json::{Map, Value, json};
+    // Deep enough to overflow a test thread's stack through any recursion
+    // over it.
+    let deep = || {
+        let mut v = json!(1);
+        for _ in 0..200_000 {
+            v = Value::Array(vec![v]);
+        }
+        v
+    };
+    for (tool, rows) in [("search_symbols", 1), ("get_hotspots", 2)] {
+        // Built member by member: `json!` of a value this deep, like
+        // cloning or dropping it, recurses.
+        let rows: Vec<Value> = (0..rows)
+            .map(|_| {
+                let mut row = Map::new();
+                row.insert("id".into(), json!("a"));
+                row.insert("signature".into(), deep());
+                Value::Object(row)
+            })
+            .collect();
+        let mut response = Map::new();
+        response.insert("results".into(), Value::Array(rows));
+        let response = Value::Object(response);
+        for mode in [Mode::Verified, Mode::Reference] {
+            let opts = Options {
+                format: Format::Compact,
+                mode,
+                ..Options::default()
+            };
+            let out = encode(tool, &response, &opts);
+            if mode == Mode::Verified {
+                assert_eq!(out.meta.reason, Some(JsonReason::DepthLimit), "{tool}");
+            } else {
+                assert!(out.text.contains("[[[[[[[[[["), "{tool}");
+            }
+        }
+        dismantle(response);
+    }
+}
+
+/// Drops a value of any depth without recursion.
+fn dismantle(v: serde_json::Value) {
+    use serde_json::Value;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(members) => stack.extend(members.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
 /// A response nested past the depth limit is sent as JSON (the reason
 /// says so) without deep recursion; one at the limit is encoded.
 #[test]
@@ -158,22 +221,33 @@ fn responses_past_the_depth_limit_are_sent_as_json() {
         ..Options::default()
     };
     // The response object, `results` and the row are three levels;
-    // `deep` adds the rest.
-    for (levels, refused) in [(37, false), (38, true), (100_000, true)] {
-        let mut row = serde_json::Map::new();
-        row.insert("id".into(), json!(1));
-        row.insert("deep".into(), nest(levels));
+    // `deep` adds the rest. gen1 (a tool without a schema) finds a table
+    // of the two rows, encoded before the size walk as tier-1 is.
+    let tools = [("search_symbols", 1), ("get_hotspots", 2)];
+    for ((levels, refused), (tool, rows)) in [(37, false), (38, true), (100_000, true)]
+        .into_iter()
+        .flat_map(|l| tools.map(|t| (l, t)))
+    {
+        // (Built row by row: cloning a value this deep would recurse.)
+        let rows: Vec<Value> = (0..rows)
+            .map(|_| {
+                let mut row = serde_json::Map::new();
+                row.insert("id".into(), json!(1));
+                row.insert("deep".into(), nest(levels));
+                Value::Object(row)
+            })
+            .collect();
         let mut response = serde_json::Map::new();
-        response.insert("results".into(), Value::Array(vec![Value::Object(row)]));
+        response.insert("results".into(), Value::Array(rows));
         let response = Value::Object(response);
-        let out = encode("search_symbols", &response, &opts);
+        let out = encode(tool, &response, &opts);
         let past = out.meta.reason == Some(JsonReason::DepthLimit);
-        assert_eq!(past, refused, "{levels} levels");
+        assert_eq!(past, refused, "{tool} {levels} levels");
         if !refused {
             assert_eq!(
                 munch_core::decode(&out.text).unwrap(),
                 response,
-                "{levels} levels"
+                "{tool} {levels} levels"
             );
         }
         // Dropping a value this deep must not recurse either.

@@ -4,18 +4,13 @@
 //! (U+007F included) as a lowercase `\uXXXX` escape.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt::Write;
 use serde_json::Value;
 use wire_lex::Presence;
 
 use super::float_repr::write_float_repr;
+use super::walk::{Steps, walk};
 use crate::value::{Kind, kind, write_int};
-
-enum Open<'a> {
-    List(core::slice::Iter<'a, Value>, bool),
-    Dict(serde_json::map::Iter<'a>, bool),
-}
 
 /// Where JSON text goes: a string, or a counter of its bytes.
 trait Out {
@@ -225,60 +220,40 @@ pub(crate) fn write_python_json_unescaped(v: &Value, out: &mut String) {
 
 /// Writes `v`; returns its nesting depth.
 fn write_json<O: Out>(v: &Value, ascii: bool, out: &mut O) -> usize {
-    let mut stack: Vec<Open<'_>> = Vec::new();
-    let mut next = Some(v);
-    let mut depth = 0;
-    loop {
-        if let Some(v) = next.take() {
-            if matches!(v, Value::Array(_) | Value::Object(_)) {
-                depth = depth.max(stack.len() + 1);
-            }
-            match kind(v) {
-                Kind::List(items) => {
-                    out.push('[');
-                    stack.push(Open::List(items.iter(), true));
-                }
-                Kind::Dict(map) => {
-                    out.push('{');
-                    stack.push(Open::Dict(map.iter(), true));
-                }
-                other => write_scalar(other, ascii, out),
-            }
-        }
-        let Some(top) = stack.last_mut() else {
-            return depth;
-        };
-        match top {
-            Open::List(it, first) => match it.next() {
-                Some(item) => {
-                    if !core::mem::take(first) {
-                        out.push(',');
-                    }
-                    next = Some(item);
-                }
-                None => {
-                    out.push(']');
-                    stack.pop();
-                }
-            },
-            Open::Dict(it, first) => match it.next() {
-                Some((k, item)) => {
-                    if !core::mem::take(first) {
-                        out.push(',');
-                    }
-                    out.string(k, ascii);
-                    out.push(':');
-                    next = Some(item);
-                }
-                None => {
-                    out.push('}');
-                    stack.pop();
-                }
-            },
-        }
+    walk(v, &mut JsonSteps { out, ascii })
+}
+
+/// JSON text, written to `out`.
+struct JsonSteps<'o, O> {
+    out: &'o mut O,
+    ascii: bool,
+}
+
+impl<'v, O: Out> Steps<'v> for JsonSteps<'_, O> {
+    #[inline]
+    fn open(&mut self, list: bool) {
+        self.out.push(if list { '[' } else { '{' });
+    }
+    #[inline]
+    fn scalar(&mut self, k: Kind<'v>) {
+        write_scalar(k, self.ascii, self.out);
+    }
+    #[inline]
+    fn separator(&mut self) {
+        self.out.push(',');
+    }
+    #[inline]
+    fn key(&mut self, k: &'v str) {
+        self.out.string(k, self.ascii);
+        self.out.push(':');
+    }
+    #[inline]
+    fn close(&mut self, list: bool) {
+        self.out.push(if list { ']' } else { '}' });
     }
 }
 
+#[inline]
 fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
     match k {
         Kind::Null => out.push_str("null"),

@@ -7,3 +7,4 @@ pub(crate) mod json_parse;
 pub(crate) mod json_write;
 pub(crate) mod number;
 pub(crate) mod repr;
+pub(crate) mod walk;

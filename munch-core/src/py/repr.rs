@@ -7,41 +7,44 @@ use core::fmt::Write;
 use serde_json::Value;
 
 use super::float_repr::write_float_repr;
+use super::walk::{Steps, walk};
 use crate::unicode::is_printable;
-use crate::value::{Kind, kind, write_int};
+use crate::value::{Kind, write_int};
 
-/// Appends Python's `repr` of `v`. Containers nest at most as deep as the
-/// value itself; callers check the depth limit before.
+/// Appends Python's `repr` of `v`, at any depth (no recursion).
 pub(crate) fn write_repr(v: &Value, out: &mut String) {
-    match kind(v) {
-        Kind::Null => out.push_str("None"),
-        Kind::Bool(true) => out.push_str("True"),
-        Kind::Bool(false) => out.push_str("False"),
-        Kind::Int(n) => write_int(n, out),
-        Kind::Float(f) => write_float_repr(f, out),
-        Kind::Str(s) => write_str_repr(s, out),
-        Kind::List(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_repr(item, out);
-            }
-            out.push(']');
+    walk(v, &mut ReprSteps(out));
+}
+
+/// Python `repr` text, written to the string.
+struct ReprSteps<'o>(&'o mut String);
+
+impl<'v> Steps<'v> for ReprSteps<'_> {
+    fn open(&mut self, list: bool) {
+        self.0.push(if list { '[' } else { '{' });
+    }
+    fn scalar(&mut self, k: Kind<'v>) {
+        let out = &mut *self.0;
+        match k {
+            Kind::Null => out.push_str("None"),
+            Kind::Bool(true) => out.push_str("True"),
+            Kind::Bool(false) => out.push_str("False"),
+            Kind::Int(n) => write_int(n, out),
+            Kind::Float(f) => write_float_repr(f, out),
+            Kind::Str(s) => write_str_repr(s, out),
+            // Containers come as their own steps.
+            Kind::List(_) | Kind::Dict(_) => {}
         }
-        Kind::Dict(map) => {
-            out.push('{');
-            for (i, (k, item)) in map.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_str_repr(k, out);
-                out.push_str(": ");
-                write_repr(item, out);
-            }
-            out.push('}');
-        }
+    }
+    fn separator(&mut self) {
+        self.0.push_str(", ");
+    }
+    fn key(&mut self, k: &'v str) {
+        write_str_repr(k, self.0);
+        self.0.push_str(": ");
+    }
+    fn close(&mut self, list: bool) {
+        self.0.push(if list { ']' } else { '}' });
     }
 }
 
