@@ -70,11 +70,16 @@ impl CellMemo {
             return long;
         }
         let at = out.len();
-        legend.encode(s, hardened, out);
-        let long = if matches!(cell, Cell::Bare(_)) {
-            too_long(out.get(at..).unwrap_or_default())
-        } else {
-            finish_cell(out, at)
+        let long = match cell {
+            Cell::Bare(_) => {
+                legend.encode(s, hardened, out);
+                too_long(out.get(at..).unwrap_or_default())
+            }
+            Cell::Wrapped(_) => wrapped(s, (legend, hardened), out),
+            _ => {
+                legend.encode(s, hardened, out);
+                finish_cell(out, at)
+            }
         };
         if let (Some(Slot::Pending), Some(k)) = (state, slot) {
             let start = self.text.len();
@@ -89,6 +94,26 @@ impl CellMemo {
         }
         long
     }
+}
+
+/// Appends a [`Cell::Wrapped`] string (commas, but no quote, LF or CR)
+/// legend-encoded, quoted when a comma is left after the legend took its
+/// prefix, as `legend.encode` + `finish_cell` would: the opening quote is
+/// written first and taken back when no comma is left, so the usual cell
+/// is neither searched for quotes nor moved; true when its text exceeds
+/// the reference reader's field limit.
+fn wrapped(s: &str, (legend, hardened): (&Entries<'_>, bool), out: &mut String) -> bool {
+    let at = out.len();
+    out.push('"');
+    legend.encode(s, hardened, out);
+    let text = out.get(at + 1..).unwrap_or_default();
+    let long = too_long(text);
+    if memchr::memchr(b',', text.as_bytes()).is_some() {
+        out.push('"');
+    } else {
+        out.remove(at);
+    }
+    long
 }
 
 #[cfg(test)]
@@ -111,6 +136,13 @@ mod tests {
             "src/app/main.py::run",
             "a,b \"quoted\"",
             "a,b \"quoted\"",
+            // Commas only: in a prefix the legend takes, after it, both.
+            "src/a,b/x.py",
+            "src/a,b/x.py",
+            "src/a,b/y.py",
+            "src/a,b/x.py, and more",
+            "one, two",
+            "one, two",
             "@literal",
             "@literal",
             "src/app/main.py1",
@@ -130,8 +162,10 @@ mod tests {
             let (mut memoized, mut direct) = (String::new(), String::new());
             for (v, &slot) in values.iter().zip(&slots) {
                 memoized.push(',');
-                let cell = if v.contains([',', '"', '\n', '\r']) {
+                let cell = if v.contains(['"', '\n', '\r']) {
                     Cell::Str(v)
+                } else if v.contains(',') {
+                    Cell::Wrapped(v)
                 } else {
                     Cell::Bare(v)
                 };
@@ -142,6 +176,10 @@ mod tests {
                 assert_eq!(long, finish_cell(&mut direct, start));
             }
             assert_eq!(memoized, direct);
+            // A wrapped string whose commas the legend took is not quoted;
+            // one with a comma after the legend's prefix is.
+            assert!(!direct.contains("src/a,b/x.py"), "{direct}");
+            assert!(direct.contains(",\"@"), "{direct}");
             assert!(direct.ends_with(",\"a,\"\"b\",\"a,\"\"b\""), "{direct}");
         }
     }
