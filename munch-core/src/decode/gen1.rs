@@ -46,8 +46,7 @@ struct TableDecl<'t> {
     tag: Cow<'t, str>,
     key: Cow<'t, str>,
     cols: Vec<Cow<'t, str>>,
-    types: Vec<Cow<'t, str>>,
-    /// Per column, its type (`types` read once).
+    /// Per column, its type.
     hints: Vec<Hint>,
 }
 
@@ -58,7 +57,6 @@ impl TableDecl<'_> {
             tag: own(self.tag),
             key: own(self.key),
             cols: self.cols.into_iter().map(own).collect(),
-            types: self.types.into_iter().map(own).collect(),
             hints: self.hints,
         }
     }
@@ -77,20 +75,21 @@ fn table_decls(text: &str) -> Vec<TableDecl<'_>> {
         } else {
             col_spec.split('|').map(unescape).collect()
         };
-        let mut types: Vec<Cow<'_, str>> = if type_spec.is_empty() {
-            cols.iter().map(|_| Cow::Borrowed("str")).collect()
+        // A column without a type is `str`; types past the columns are
+        // never read.
+        let mut hints: Vec<Hint> = if type_spec.is_empty() {
+            Vec::new()
         } else {
-            type_spec.split('|').map(unescape).collect()
+            type_spec
+                .split('|')
+                .map(|t| Hint::of(&unescape(t)))
+                .collect()
         };
-        while types.len() < cols.len() {
-            types.push(Cow::Borrowed("str"));
-        }
-        let hints = types.iter().take(cols.len()).map(|t| Hint::of(t)).collect();
+        hints.resize(cols.len(), Hint::Str);
         out.push(TableDecl {
             tag: unescape(tag),
             key: unescape(key),
             cols,
-            types,
             hints,
         });
     }
@@ -519,11 +518,11 @@ pub(crate) fn verify_plain(
                     continue;
                 }
                 let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
-                let hint = d.types.get(i).map_or("str", AsRef::as_ref);
+                let hint = d.hints.get(i).copied().unwrap_or(Hint::Str);
                 let Some(w) = cursor.get(col.as_ref()) else {
                     return Some(false);
                 };
-                if !cell_equals(cell, hint == "str", hint, &legend, Cell::of(w)) {
+                if !cell_equals(cell, hint == Hint::Str, hint.name(), &legend, Cell::of(w)) {
                     return Some(false);
                 }
             }
