@@ -43,6 +43,19 @@ impl Hint {
     }
 }
 
+impl Hint {
+    /// The type this hint names (`None` for other names).
+    pub(crate) const fn ty(self) -> Option<Ty> {
+        match self {
+            Hint::Str => Some(Ty::Str),
+            Hint::Int => Some(Ty::Int),
+            Hint::Float => Some(Ty::Float),
+            Hint::Bool => Some(Ty::Bool),
+            Hint::Other => None,
+        }
+    }
+}
+
 impl From<Ty> for Hint {
     fn from(ty: Ty) -> Hint {
         match ty {

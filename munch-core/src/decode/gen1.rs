@@ -456,13 +456,9 @@ pub(crate) fn verify_found(
         if !same_list || !columns.exact || columns.rows != list.len() || !same_cols {
             return None;
         }
-        let plan = d.hints.iter().map(|h| match h {
-            Hint::Str => Some((Ty::Str, true)),
-            Hint::Int => Some((Ty::Int, false)),
-            Hint::Float => Some((Ty::Float, false)),
-            Hint::Bool => Some((Ty::Bool, false)),
-            Hint::Other => None,
-        });
+        // A `str` column is legend-expanded; a type name that is no type
+        // leaves the answer to the general check.
+        let plan = d.hints.iter().map(|h| h.ty().map(|ty| (ty, ty == Ty::Str)));
         plans.push(plan.collect::<Option<Vec<_>>>()?);
     }
     if !rest_matches(input, &rest, decls.len()) {
