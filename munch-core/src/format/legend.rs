@@ -1,13 +1,12 @@
 //! The `@N` legend (spec §5): building it from observed strings, writing
 //! it, prefix-encoding values; reading it back and decoding tokens.
 
+use super::counts::Counts;
 use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
-use hashbrown::HashMap;
-use hashbrown::hash_map::Entry;
 
 use super::legend_tree::Tree;
 use crate::py::number::int_text;
@@ -245,8 +244,7 @@ fn short_handle(digits: &str) -> Option<usize> {
 #[derive(Debug, Default)]
 pub(crate) struct Builder<'v> {
     /// Observed strings in first-seen order with their counts.
-    order: Vec<(&'v str, usize)>,
-    index: HashMap<&'v str, usize>,
+    seen: Counts<'v>,
 }
 
 /// A finished legend: entries in final order, and a radix tree over them
@@ -265,10 +263,8 @@ impl<'v> Builder<'v> {
     /// [`Builder::ROOM`] (its table is not rebuilt as it grows to them; a
     /// large input of few distinct strings does not get a large table).
     pub(crate) fn with_capacity(n: usize) -> Self {
-        let n = n.min(Self::ROOM);
         Builder {
-            order: Vec::with_capacity(n),
-            index: HashMap::with_capacity(n),
+            seen: Counts::with_capacity(n.min(Self::ROOM)),
         }
     }
 
@@ -278,41 +274,20 @@ impl<'v> Builder<'v> {
         if s.is_empty() {
             return None;
         }
-        Some(self.bump(s, 1))
-    }
-
-    fn bump(&mut self, s: &'v str, by: usize) -> usize {
-        // One hash per observation: the entry either holds the string's
-        // slot or takes the next one.
-        match self.index.entry(s) {
-            Entry::Occupied(e) => {
-                let slot = *e.get();
-                if let Some(e) = self.order.get_mut(slot) {
-                    e.1 += by;
-                }
-                slot
-            }
-            Entry::Vacant(e) => {
-                let slot = self.order.len();
-                e.insert(slot);
-                self.order.push((s, by));
-                slot
-            }
-        }
+        Some(self.seen.bump(s, 1))
     }
 
     /// Per slot, whether its string was observed more than once.
     pub(crate) fn repeated(&self) -> impl Iterator<Item = bool> + '_ {
-        self.order.iter().map(|&(_, uses)| uses > 1)
+        self.seen.order.iter().map(|&(_, uses)| uses > 1)
     }
 
     /// gen1's path prefixes (spec §5): every observation of length ≥ 6 is
     /// walked from separator to separator; prefixes counted twice or more
     /// join the candidates with count max(own, prefix count).
     pub(crate) fn add_prefixes(&mut self) {
-        let mut buckets: Vec<(&'v str, usize)> = Vec::new();
-        let mut index: HashMap<&'v str, usize> = HashMap::new();
-        for &(s, uses) in &self.order {
+        let mut buckets = Counts::default();
+        for &(s, uses) in &self.seen.order {
             // Six characters take at most 24 bytes.
             if s.len() < 6 || (s.len() < 24 && s.chars().count() < 6) {
                 continue;
@@ -337,34 +312,19 @@ impl<'v> Builder<'v> {
                     counted = sep + 1;
                 }
                 if chars >= 6 {
-                    match index.entry(prefix) {
-                        Entry::Occupied(e) => {
-                            if let Some(b) = buckets.get_mut(*e.get()) {
-                                b.1 += uses;
-                            }
-                        }
-                        Entry::Vacant(e) => {
-                            e.insert(buckets.len());
-                            buckets.push((prefix, uses));
-                        }
-                    }
+                    buckets.bump(prefix, uses);
                 }
                 pos = sep;
             }
         }
-        for (prefix, count) in buckets {
+        for (prefix, count) in buckets.order {
             if count < 2 {
                 continue;
             }
-            match self.index.entry(prefix) {
-                Entry::Occupied(e) => {
-                    if let Some(e) = self.order.get_mut(*e.get()) {
-                        e.1 = e.1.max(count);
-                    }
-                }
-                Entry::Vacant(e) => {
-                    e.insert(self.order.len());
-                    self.order.push((prefix, count));
+            let (slot, new) = self.seen.slot(prefix, count);
+            if !new {
+                if let Some(e) = self.seen.order.get_mut(slot) {
+                    e.1 = e.1.max(count);
                 }
             }
         }
@@ -376,7 +336,7 @@ impl<'v> Builder<'v> {
     /// carry (a B break, an odd number of `"`).
     pub(crate) fn finish(self, min_saved: i64, safe_only: bool) -> Entries<'v> {
         let mut keep: Vec<(&'v str, i64, usize)> = Vec::new();
-        for (s, uses) in self.order {
+        for (s, uses) in self.seen.order {
             if uses < 2 {
                 continue;
             }
