@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use super::columns::Cell;
 use super::{finish_cell, too_long};
-use crate::format::legend::{Builder, Entries};
+use crate::format::legend::{Builder, Entries, SlotId};
 
 /// Where a distinct observed string stands.
 #[derive(Clone, Copy, Debug)]
@@ -20,12 +20,9 @@ enum Slot {
     /// Repeated, not written yet.
     Pending,
     /// Written: its cell text is `text[start..end]`; whether it exceeds
-    /// the reference reader's field limit.
-    Written {
-        start: usize,
-        end: usize,
-        long: bool,
-    },
+    /// the reference reader's field limit. (Offsets of four bytes keep
+    /// the list small; text past them is not memoized.)
+    Written { start: u32, end: u32, long: bool },
 }
 
 /// The written text of each repeated interned string.
@@ -56,7 +53,7 @@ impl CellMemo {
     /// and digits.
     pub(crate) fn write(
         &mut self,
-        slot: Option<usize>,
+        slot: Option<SlotId>,
         cell: Cell<'_>,
         (legend, hardened): (&Entries<'_>, bool),
         out: &mut String,
@@ -64,9 +61,14 @@ impl CellMemo {
         let Some(s) = cell.as_str() else {
             return false;
         };
+        let slot = slot.map(SlotId::index);
         let state = slot.and_then(|k| self.slots.get(k).copied());
         if let Some(Slot::Written { start, end, long }) = state {
-            out.push_str(self.text.get(start..end).unwrap_or_default());
+            out.push_str(
+                self.text
+                    .get(start as usize..end as usize)
+                    .unwrap_or_default(),
+            );
             return long;
         }
         let at = out.len();
@@ -82,14 +84,12 @@ impl CellMemo {
             }
         };
         if let (Some(Slot::Pending), Some(k)) = (state, slot) {
-            let start = self.text.len();
-            self.text.push_str(out.get(at..).unwrap_or_default());
-            if let Some(place) = self.slots.get_mut(k) {
-                *place = Slot::Written {
-                    start,
-                    end: self.text.len(),
-                    long,
-                };
+            let written = out.get(at..).unwrap_or_default();
+            let start = u32::try_from(self.text.len());
+            let end = u32::try_from(self.text.len() + written.len());
+            if let (Ok(start), Ok(end), Some(place)) = (start, end, self.slots.get_mut(k)) {
+                self.text.push_str(written);
+                *place = Slot::Written { start, end, long };
             }
         }
         long
@@ -156,7 +156,7 @@ mod tests {
         ];
         for hardened in [false, true] {
             let mut builder = Builder::with_capacity(values.len());
-            let slots: Vec<Option<usize>> = values.iter().map(|v| builder.observe(v)).collect();
+            let slots: Vec<_> = values.iter().map(|v| builder.observe(v)).collect();
             let mut memo = CellMemo::new(&builder);
             let legend = builder.finish(1, hardened);
             let (mut memoized, mut direct) = (String::new(), String::new());

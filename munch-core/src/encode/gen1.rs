@@ -15,7 +15,7 @@ use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
 use crate::decode::gen1::TAGS;
 use crate::format::csv::FIELD_LIMIT;
-use crate::format::legend::Builder;
+use crate::format::legend::{Builder, SlotId};
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
@@ -250,7 +250,7 @@ pub(crate) fn encode<'v>(
         .sum();
     let mut builder = Builder::with_capacity(cells);
     // Each `str` cell's slot, in the order the rows are written.
-    let mut slots: Vec<Option<usize>> = Vec::with_capacity(cells);
+    let mut slots: Vec<Option<SlotId>> = Vec::with_capacity(cells);
     for (columns, (_, types)) in found.iter().zip(&typed) {
         for row in columns.rows() {
             for (cell, ty) in row.iter().zip(types) {

@@ -15,8 +15,8 @@ use super::text::{is_container, push_stype};
 use super::{Fail, Payload, check_key, too_long, write_cell, write_header, write_str_cell};
 use crate::decode::row_check::RowCheck;
 use crate::decode::tier1::{cells_stand_for_rows, table_lists};
-use crate::format::legend::Builder;
 use crate::format::legend::Legend;
+use crate::format::legend::{Builder, SlotId};
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};
 use crate::tier1::{schemas, transforms};
@@ -158,7 +158,7 @@ fn write<'r>(
     let mut builder = Builder::with_capacity(cells);
     // Each interned cell's slot, per table row by row in intern-list
     // order (the order the legend observes them in).
-    let mut slots: alloc::vec::Vec<alloc::vec::Vec<Option<usize>>> =
+    let mut slots: alloc::vec::Vec<alloc::vec::Vec<Option<SlotId>>> =
         alloc::vec::Vec::with_capacity(tables.len());
     for (t, columns) in tables.iter().zip(&found) {
         let places = t.intern_places();

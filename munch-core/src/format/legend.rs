@@ -240,6 +240,24 @@ fn short_handle(digits: &str) -> Option<usize> {
     )
 }
 
+/// The slot of an observed string, four bytes (a slot list has one per
+/// cell of a large response). Slots past `u32::MAX - 1` have none: their
+/// cells are written without a memo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SlotId(core::num::NonZeroU32);
+
+impl SlotId {
+    fn new(slot: usize) -> Option<SlotId> {
+        let n = u32::try_from(slot.checked_add(1)?).ok()?;
+        core::num::NonZeroU32::new(n).map(SlotId)
+    }
+
+    /// The slot's place in observation order.
+    pub(crate) fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
 /// A legend being built by an encoder.
 #[derive(Debug, Default)]
 pub(crate) struct Builder<'v> {
@@ -270,11 +288,11 @@ impl<'v> Builder<'v> {
 
     /// Counts one occurrence of a non-empty string; its slot (the same
     /// for every occurrence of the same string).
-    pub(crate) fn observe(&mut self, s: &'v str) -> Option<usize> {
+    pub(crate) fn observe(&mut self, s: &'v str) -> Option<SlotId> {
         if s.is_empty() {
             return None;
         }
-        Some(self.seen.bump(s, 1))
+        SlotId::new(self.seen.bump(s, 1))
     }
 
     /// Per slot, whether its string was observed more than once.
