@@ -127,16 +127,16 @@ pub(crate) struct Columns<'v> {
 impl<'v> Columns<'v> {
     /// Finds every column (named by `cols`) of every dict row of `rows`.
     /// A row whose keys come in column order costs one key compare per
-    /// key; none with `IN_ORDER`, which the caller sets only where every
-    /// row is a dict whose keys are `cols` in order (gen1's tables, found
-    /// by comparing every row's keys with the first's). With `measure`
-    /// (`ensure_ascii`), the rows' JSON length is counted on the way, each
-    /// matched key's from its column.
-    pub(crate) fn gather<C: ColumnName, const IN_ORDER: bool>(
+    /// key. With `STRICT` (gen1's tables) every row must be a dict whose
+    /// keys are `cols` in order, or there is no table (`None`, at the
+    /// first row that is not); without it the result is always `Some`.
+    /// With `measure` (`ensure_ascii`), the rows' JSON length is counted
+    /// on the way, each matched key's from its column.
+    pub(crate) fn gather<C: ColumnName, const STRICT: bool>(
         rows: &'v [Value],
         cols: &[C],
         measure: Option<bool>,
-    ) -> Columns<'v> {
+    ) -> Option<Columns<'v>> {
         let width = cols.len();
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
@@ -149,6 +149,9 @@ impl<'v> Columns<'v> {
         let mut json = (2 + rows.len().saturating_sub(1), 1);
         for row in rows {
             let Kind::Dict(m) = kind(row) else {
+                if STRICT {
+                    return None;
+                }
                 exact = false;
                 if let Some(ascii) = measure {
                     let (n, d) = value_json_len(row, ascii);
@@ -156,6 +159,9 @@ impl<'v> Columns<'v> {
                 }
                 continue;
             };
+            if STRICT && m.len() != width {
+                return None;
+            }
             count += 1;
             let base = cells.len();
             cells.resize(base + width, Cell::Absent);
@@ -168,8 +174,8 @@ impl<'v> Columns<'v> {
                 let mut counted = None;
                 let kb = k.as_bytes();
                 let at = match cols.get(next) {
-                    Some(_) if IN_ORDER => Some(next),
                     Some(c) if same_bytes(c.name().as_bytes(), kb) => Some(next),
+                    _ if STRICT => return None,
                     _ => cols
                         .iter()
                         .position(|c| same_bytes(c.name().as_bytes(), kb)),
@@ -216,14 +222,14 @@ impl<'v> Columns<'v> {
             exact &= matched == m.len() && m.len() == width;
             json = (json.0 + size.0, json.1.max(1 + size.1));
         }
-        Columns {
+        Some(Columns {
             cells,
             width,
             rows: count,
             json: measure.map(|_| json),
             exact,
             source: rows,
-        }
+        })
     }
 
     /// Adds what the writer wrote for the table's number cells to its JSON

@@ -20,10 +20,12 @@ use crate::py::json_write::write_python_json;
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
 
-/// A table found in the response.
+/// A table found in the response: its first row's keys (every row's, in
+/// order) and its cells.
 struct Found<'v> {
     key: Cow<'v, str>,
-    rows: &'v [Value],
+    cols: Vec<&'v str>,
+    columns: Columns<'v>,
 }
 
 /// What a leftover key carries.
@@ -41,8 +43,9 @@ impl Left<'_> {
     }
 }
 
-/// An array of ≥ 2 objects with the same key sequence.
-fn homogeneous(v: &Value) -> Option<&[Value]> {
+/// An array of ≥ 2 objects with the same key sequence, its cells gathered
+/// on the way (`measure`: see [`Columns::gather`]): its columns and cells.
+fn table(v: &Value, measure: Option<bool>) -> Option<(Vec<&str>, Columns<'_>)> {
     let Kind::List(items) = kind(v) else {
         return None;
     };
@@ -55,45 +58,38 @@ fn homogeneous(v: &Value) -> Option<&[Value]> {
     let Kind::Dict(head) = kind(first) else {
         return None;
     };
-    for row in rest {
-        let Kind::Dict(m) = kind(row) else {
-            return None;
-        };
-        if !m.keys().eq(head.keys()) {
-            return None;
-        }
-    }
-    Some(items)
+    let cols: Vec<&str> = head.keys().map(String::as_str).collect();
+    let columns = Columns::gather::<_, true>(items, &cols, measure)?;
+    Some((cols, columns))
 }
 
 /// The hardened table test: every column holds one kind (plus nulls), no
 /// container or `""` cell, no cell over the reference's field limit.
-fn safe_table(rows: &[Value]) -> bool {
-    let Some(Value::Object(head)) = rows.first() else {
-        return false;
-    };
-    for col in head.keys() {
-        let mut seen: Option<u8> = None;
-        for row in rows {
-            let Some(v) = row.get(col) else {
-                return false;
-            };
-            let k = match kind(v) {
-                Kind::Null => continue,
-                Kind::Bool(_) => 0,
-                Kind::Int(_) => 1,
-                Kind::Float(_) => 2,
-                Kind::Str(s) => {
+fn safe_table(columns: &Columns<'_>) -> bool {
+    let mut seen: Vec<Option<u8>> = alloc::vec![None; columns.width()];
+    for row in columns.rows() {
+        for (&cell, seen) in row.iter().zip(seen.iter_mut()) {
+            let k = match cell {
+                Cell::Absent => return false,
+                Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
                     if s.is_empty() || (s.len() > FIELD_LIMIT && s.chars().count() > FIELD_LIMIT) {
                         return false;
                     }
                     3
                 }
-                Kind::List(_) | Kind::Dict(_) => return false,
+                Cell::UInt(_) | Cell::NegInt(_) => 1,
+                Cell::Float(_) => 2,
+                Cell::Other(v) => match kind(v) {
+                    Kind::Null => continue,
+                    Kind::Bool(_) => 0,
+                    Kind::Int(_) => 1,
+                    Kind::Float(_) => 2,
+                    Kind::Str(_) | Kind::List(_) | Kind::Dict(_) => return false,
+                },
             };
-            match seen {
+            match *seen {
                 Some(prev) if prev != k => return false,
-                _ => seen = Some(k),
+                _ => *seen = Some(k),
             }
         }
     }
@@ -103,11 +99,11 @@ fn safe_table(rows: &[Value]) -> bool {
 /// Column types by the reference's inference: per column, the kinds of
 /// its non-null values in row order, scanning stopped at two kinds.
 fn column_types(columns: &Columns<'_>) -> Vec<Ty> {
-    // Per column: seen bool, int, float, other; and whether it stopped.
-    let mut seen: Vec<([bool; 4], bool)> = alloc::vec![([false; 4], false); columns.width()];
+    // Per column, a bit per kind seen: bool, int, float, other.
+    let mut seen: Vec<u8> = alloc::vec![0; columns.width()];
     for row in columns.rows() {
-        for (cell, (kinds, stopped)) in row.iter().zip(seen.iter_mut()) {
-            if *stopped {
+        for (cell, kinds) in row.iter().zip(seen.iter_mut()) {
+            if kinds.count_ones() > 1 {
                 continue;
             }
             let k = match *cell {
@@ -123,19 +119,15 @@ fn column_types(columns: &Columns<'_>) -> Vec<Ty> {
                     _ => 3,
                 },
             };
-            if let Some(slot) = kinds.get_mut(k) {
-                *slot = true;
-            }
-            if kinds.iter().filter(|&&x| x).count() > 1 {
-                *stopped = true;
-            }
+            *kinds |= 1 << k;
         }
     }
-    seen.into_iter().map(|(k, _)| type_of_kinds(k)).collect()
+    seen.into_iter().map(type_of_kinds).collect()
 }
 
-fn type_of_kinds([b, i, f, o]: [bool; 4]) -> Ty {
-    match (b, i, f, o) {
+fn type_of_kinds(kinds: u8) -> Ty {
+    let has = |k: u8| kinds & (1 << k) != 0;
+    match (has(0), has(1), has(2), has(3)) {
         (_, _, _, true) => Ty::Str,
         (true, false, false, false) => Ty::Bool,
         (false, true, false, false) => Ty::Int,
@@ -178,12 +170,15 @@ pub(crate) fn encode<'v>(
             continue;
         }
         let table_ok =
-            |k: &str, rows: &[Value]| !hardened || (!k.contains('.') && safe_table(rows));
-        if let Some(rows) = homogeneous(value) {
-            if table_ok(key, rows) {
+            |k: &str, columns: &Columns<'_>| !hardened || (!k.contains('.') && safe_table(columns));
+        // A table that is a member of the response is its whole list: its
+        // JSON length is counted as it is gathered.
+        if let Some((cols, columns)) = table(value, measure) {
+            if table_ok(key, &columns) {
                 tables.push(Found {
                     key: Cow::Borrowed(key),
-                    rows,
+                    cols,
+                    columns,
                 });
                 continue;
             }
@@ -192,11 +187,12 @@ pub(crate) fn encode<'v>(
             let mut rest = Map::new();
             if !(hardened && key.contains('.')) {
                 for (sub, sv) in children {
-                    match homogeneous(sv) {
-                        Some(rows) if table_ok(sub, rows) => {
+                    match table(sv, None) {
+                        Some((cols, columns)) if table_ok(sub, &columns) => {
                             inner.push(Found {
                                 key: Cow::Owned(format!("{key}.{sub}")),
-                                rows,
+                                cols,
+                                columns,
                             });
                         }
                         _ => {
@@ -221,23 +217,15 @@ pub(crate) fn encode<'v>(
         Vec::new()
     };
 
-    // Each table's cells found once, in the order of its first row's keys
-    // (every row's, see `homogeneous`); then the column types, and the
-    // legend over `str` columns.
+    // The column types, and the legend over `str` columns.
+    let mut keys: Vec<Cow<'_, str>> = Vec::with_capacity(tables.len());
     let mut found: Vec<Columns<'v>> = Vec::with_capacity(tables.len());
     let mut typed: Vec<(Vec<&str>, Vec<Ty>)> = Vec::with_capacity(tables.len());
-    for t in &tables {
-        let cols: Vec<&str> = match t.rows.first() {
-            Some(Value::Object(m)) => m.keys().map(String::as_str).collect(),
-            _ => Vec::new(),
-        };
-        // A table that is a member of the response is its whole list.
-        let top = matches!(t.key, Cow::Borrowed(_));
-        // Every row's keys are the first's, in order (`homogeneous`).
-        let columns = Columns::gather::<_, true>(t.rows, &cols, measure.filter(|_| top));
-        let types = column_types(&columns);
-        found.push(columns);
-        typed.push((cols, types));
+    for t in tables {
+        let types = column_types(&t.columns);
+        keys.push(t.key);
+        found.push(t.columns);
+        typed.push((t.cols, types));
     }
     // The JSON length of the tables bounds the payload's well enough.
     let capacity = capacity.max(found.iter().filter_map(|c| c.json).map(|j| j.0).sum());
@@ -301,21 +289,21 @@ pub(crate) fn encode<'v>(
     for t in &overflow {
         pairs.set(
             Cow::Owned(format!("__json.{}", t.key)),
-            blob(&Value::Array(t.rows.to_vec())),
+            blob(&Value::Array(t.columns.source.to_vec())),
         );
     }
     if !stypes.is_empty() {
         pairs.set(Cow::Borrowed("__stypes"), Scalar::Text(stypes));
     }
     let mut schema = String::new();
-    for (n, (t, (cols, types))) in tables.iter().zip(&typed).enumerate() {
+    for (n, (key, (cols, types))) in keys.iter().zip(&typed).enumerate() {
         if n > 0 {
             schema.push(',');
         }
         let tag = TAGS.get(n..=n).unwrap_or("t");
         escape_schema(tag, &mut schema);
         schema.push(':');
-        escape_schema(&t.key, &mut schema);
+        escape_schema(key, &mut schema);
         schema.push(':');
         for (i, c) in cols.iter().enumerate() {
             if i > 0 {
@@ -391,10 +379,10 @@ pub(crate) fn encode<'v>(
         }
         columns.add_written_numbers(written);
     }
-    let measured = tables
+    let measured = keys
         .iter()
         .zip(&found)
-        .filter_map(|(t, c)| match (&t.key, c.json) {
+        .filter_map(|(key, c)| match (key, c.json) {
             (Cow::Borrowed(key), Some((len, depth))) => Some((*key, len, depth)),
             _ => None,
         })
