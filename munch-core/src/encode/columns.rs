@@ -271,3 +271,47 @@ pub(crate) fn written_number(v: &Value) -> bool {
             _ => false,
         }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Cell, Columns};
+    use serde_json::{Value, json};
+
+    fn rows(v: Value) -> alloc::vec::Vec<Value> {
+        match v {
+            Value::Array(items) => items,
+            _ => alloc::vec::Vec::new(),
+        }
+    }
+
+    /// A strict gather is a table only where every row is a dict with the
+    /// first row's keys in the same order; a lax one finds columns anywhere.
+    #[test]
+    fn strict_gather_needs_every_row_keyed_in_order() {
+        let cols = ["a", "b"];
+        let same = rows(json!([{"a": 1, "b": "x"}, {"a": 2, "b": "y"}]));
+        let got = Columns::gather::<_, true>(&same, &cols, None).map(|c| c.rows);
+        assert_eq!(got, Some(2));
+        let swapped = rows(json!([{"a": 1, "b": "x"}, {"b": "y", "a": 2}]));
+        assert!(Columns::gather::<_, true>(&swapped, &cols, None).is_none());
+        // Where a row is not the columns, a lax gather says so (`exact`).
+        for bad in [
+            json!([{"a": 1, "b": "x"}, {"a": 2}]),
+            json!([{"a": 1, "b": "x"}, {"a": 2, "b": "y", "c": 3}]),
+            json!([{"a": 1, "b": "x"}, {"a": 2, "c": "y"}]),
+            json!([{"a": 1, "b": "x"}, [2, "y"]]),
+        ] {
+            let bad = rows(bad);
+            assert!(
+                Columns::gather::<_, true>(&bad, &cols, None).is_none(),
+                "{bad:?}"
+            );
+            let lax = Columns::gather::<_, false>(&bad, &cols, None);
+            assert!(lax.is_some_and(|c| !c.exact), "{bad:?}");
+        }
+        // The lax gather takes a row's keys in any order.
+        let lax = Columns::gather::<_, false>(&swapped, &cols, None);
+        let cells = lax.as_ref().and_then(|c| c.row(1));
+        assert!(matches!(cells, Some([Cell::UInt(2), Cell::Str("y")])));
+    }
+}

@@ -63,29 +63,45 @@ fn table(v: &Value, measure: Option<bool>) -> Option<(Vec<&str>, Columns<'_>)> {
     Some((cols, columns))
 }
 
+/// A cell's kind for the type inference: bool 0, int 1, float 2, any
+/// other value 3; `None` for null or no value.
+fn cell_kind(cell: Cell<'_>) -> Option<u8> {
+    Some(match cell {
+        Cell::Absent => return None,
+        Cell::Str(_) | Cell::Bare(_) | Cell::Wrapped(_) => 3,
+        Cell::UInt(_) | Cell::NegInt(_) => 1,
+        Cell::Float(_) => 2,
+        Cell::Other(v) => match kind(v) {
+            Kind::Null => return None,
+            Kind::Bool(_) => 0,
+            Kind::Int(_) => 1,
+            Kind::Float(_) => 2,
+            _ => 3,
+        },
+    })
+}
+
 /// The hardened table test: every column holds one kind (plus nulls), no
 /// container or `""` cell, no cell over the reference's field limit.
 fn safe_table(columns: &Columns<'_>) -> bool {
     let mut seen: Vec<Option<u8>> = alloc::vec![None; columns.width()];
     for row in columns.rows() {
         for (&cell, seen) in row.iter().zip(seen.iter_mut()) {
-            let k = match cell {
+            match cell {
                 Cell::Absent => return false,
-                Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
-                    if s.is_empty() || (s.len() > FIELD_LIMIT && s.chars().count() > FIELD_LIMIT) {
-                        return false;
-                    }
-                    3
+                Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s)
+                    if s.is_empty()
+                        || (s.len() > FIELD_LIMIT && s.chars().count() > FIELD_LIMIT) =>
+                {
+                    return false;
                 }
-                Cell::UInt(_) | Cell::NegInt(_) => 1,
-                Cell::Float(_) => 2,
-                Cell::Other(v) => match kind(v) {
-                    Kind::Null => continue,
-                    Kind::Bool(_) => 0,
-                    Kind::Int(_) => 1,
-                    Kind::Float(_) => 2,
-                    Kind::Str(_) | Kind::List(_) | Kind::Dict(_) => return false,
-                },
+                Cell::Other(v) if matches!(kind(v), Kind::List(_) | Kind::Dict(_)) => {
+                    return false;
+                }
+                _ => {}
+            }
+            let Some(k) = cell_kind(cell) else {
+                continue;
             };
             match *seen {
                 Some(prev) if prev != k => return false,
@@ -102,24 +118,13 @@ fn column_types(columns: &Columns<'_>) -> Vec<Ty> {
     // Per column, a bit per kind seen: bool, int, float, other.
     let mut seen: Vec<u8> = alloc::vec![0; columns.width()];
     for row in columns.rows() {
-        for (cell, kinds) in row.iter().zip(seen.iter_mut()) {
+        for (&cell, kinds) in row.iter().zip(seen.iter_mut()) {
             if kinds.count_ones() > 1 {
                 continue;
             }
-            let k = match *cell {
-                Cell::Absent => continue,
-                Cell::Str(_) | Cell::Bare(_) | Cell::Wrapped(_) => 3,
-                Cell::UInt(_) | Cell::NegInt(_) => 1,
-                Cell::Float(_) => 2,
-                Cell::Other(v) => match kind(v) {
-                    Kind::Null => continue,
-                    Kind::Bool(_) => 0,
-                    Kind::Int(_) => 1,
-                    Kind::Float(_) => 2,
-                    _ => 3,
-                },
-            };
-            *kinds |= 1 << k;
+            if let Some(k) = cell_kind(cell) {
+                *kinds |= 1 << k;
+            }
         }
     }
     seen.into_iter().map(type_of_kinds).collect()
