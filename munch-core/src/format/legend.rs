@@ -306,8 +306,13 @@ impl<'v> Builder<'v> {
     pub(crate) fn add_prefixes(&mut self) {
         let mut buckets = Counts::default();
         for &(s, uses) in &self.seen.order {
-            // Six characters take at most 24 bytes.
-            if s.len() < 6 || (s.len() < 24 && s.chars().count() < 6) {
+            // Six characters take at most 24 bytes, and six ASCII bytes
+            // are six characters.
+            if s.len() < 6
+                || (s.len() < 24
+                    && !s.as_bytes().get(..6).is_some_and(<[u8]>::is_ascii)
+                    && s.chars().count() < 6)
+            {
                 continue;
             }
             let bytes = s.as_bytes();
@@ -324,9 +329,13 @@ impl<'v> Builder<'v> {
                 let prefix = s.get(..=sep).unwrap_or_default();
                 // Only whether the prefix has six characters matters.
                 if chars < 6 {
-                    chars += s
-                        .get(counted..=sep)
-                        .map_or(0, |piece| piece.chars().count());
+                    chars += s.get(counted..=sep).map_or(0, |piece| {
+                        if piece.is_ascii() {
+                            piece.len()
+                        } else {
+                            piece.chars().count()
+                        }
+                    });
                     counted = sep + 1;
                 }
                 if chars >= 6 {
