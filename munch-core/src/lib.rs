@@ -29,6 +29,8 @@ mod meta;
 mod options;
 mod py;
 mod savings;
+#[cfg(test)]
+mod test_rng;
 mod tier1;
 mod typed;
 mod unicode;

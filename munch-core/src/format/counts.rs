@@ -57,14 +57,19 @@ impl<'v> Counts<'v> {
         }
     }
 
+    /// Adds `by` to the count of the string in `slot`.
+    pub(crate) fn add(&mut self, slot: usize, by: usize) {
+        if let Some(e) = self.order.get_mut(slot) {
+            e.1 += by;
+        }
+    }
+
     /// Adds `by` to the count of `s` (a new string starts at `by`); its
     /// slot.
     pub(crate) fn bump(&mut self, s: &'v str, by: usize) -> usize {
         let (slot, new) = self.slot(s, by);
         if !new {
-            if let Some(e) = self.order.get_mut(slot) {
-                e.1 += by;
-            }
+            self.add(slot, by);
         }
         slot
     }

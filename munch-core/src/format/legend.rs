@@ -265,6 +265,24 @@ pub(crate) struct Builder<'v> {
     seen: Counts<'v>,
 }
 
+/// The length of the longest common prefix of `a` and `b`, in bytes.
+fn common_len(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0usize;
+    while let (Some(x), Some(y)) = (a.get(i..i + 8), b.get(i..i + 8)) {
+        let x = <[u8; 8]>::try_from(x).map_or(0, u64::from_le_bytes);
+        let y = <[u8; 8]>::try_from(y).map_or(0, u64::from_le_bytes);
+        if x != y {
+            return i + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < n && a.get(i) == b.get(i) {
+        i += 1;
+    }
+    i
+}
+
 /// A finished legend: entries in final order, and a radix tree over them
 /// (`legend_tree.rs`).
 #[derive(Debug, Default)]
@@ -305,6 +323,13 @@ impl<'v> Builder<'v> {
     /// join the candidates with count max(own, prefix count).
     pub(crate) fn add_prefixes(&mut self) {
         let mut buckets = Counts::default();
+        // The last string that counted prefixes, and the separator and
+        // bucket of each prefix it counted: a string that starts with the
+        // same bytes (a file path, then the ids in it) counts those again
+        // without hashing or searching them.
+        let mut last: &[u8] = &[];
+        let mut last_ends: Vec<(usize, usize)> = Vec::new();
+        let mut ends: Vec<(usize, usize)> = Vec::new();
         for &(s, uses) in &self.seen.order {
             // Six characters take at most 24 bytes, and six ASCII bytes
             // are six characters.
@@ -319,6 +344,17 @@ impl<'v> Builder<'v> {
             let mut pos = 0usize;
             // Characters of `s[..counted]`, counted a piece at a time.
             let (mut counted, mut chars) = (0usize, 0usize);
+            ends.clear();
+            let common = common_len(last, bytes);
+            for &(sep, slot) in &last_ends {
+                if sep + 1 > common || sep + 1 >= bytes.len() {
+                    break;
+                }
+                buckets.add(slot, uses);
+                ends.push((sep, slot));
+                // A counted prefix has six characters or more.
+                (pos, counted, chars) = (sep, sep + 1, 6);
+            }
             while let Some(off) =
                 memchr::memchr2(b'/', b'\\', bytes.get(pos + 1..).unwrap_or_default())
             {
@@ -339,9 +375,13 @@ impl<'v> Builder<'v> {
                     counted = sep + 1;
                 }
                 if chars >= 6 {
-                    buckets.bump(prefix, uses);
+                    ends.push((sep, buckets.bump(prefix, uses)));
                 }
                 pos = sep;
+            }
+            if !ends.is_empty() {
+                last = bytes;
+                core::mem::swap(&mut last_ends, &mut ends);
             }
         }
         for (prefix, count) in buckets.order {
@@ -478,13 +518,7 @@ mod tests {
     /// The tree finds what a scan of the list in order finds.
     #[test]
     fn tree_matches_linear_scan() {
-        let mut x: u32 = 0x9e37_79b9;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
+        let mut next = crate::test_rng::xorshift32(0x9e37_79b9);
         let alphabet = ["a", "b", "/", "1", "é"];
         let word = |next: &mut dyn FnMut() -> u32| {
             let n = next() % 6;
@@ -551,6 +585,71 @@ mod tests {
         }
         for p in ["é/", "é/ü/", "éé/", "éé/x/"] {
             assert!(!e.list.contains(&p), "{p} in {:?}", e.list);
+        }
+    }
+
+    /// Prefixes counted again from the string before (without a search)
+    /// are the prefixes a search of each string finds: the builder's list
+    /// equals one made by the plain walk, over random paths.
+    #[test]
+    fn shared_prefixes_count_as_searched() {
+        let mut next = crate::test_rng::xorshift32(0x2545_f491);
+        let alphabet = ["a", "b", "/", "\\", "é", "/x/", "src/"];
+        for _ in 0..200 {
+            // Half the words go on from a cut of the word before, so that
+            // strings in a row share prefixes.
+            let mut words: Vec<String> = Vec::new();
+            for _ in 0..(next() % 24) {
+                let mut w = match words.last() {
+                    Some(prev) if next() % 2 == 0 => {
+                        let cut = (next() as usize) % (prev.len() + 1);
+                        let cut = (0..=cut).rev().find(|&c| prev.is_char_boundary(c));
+                        String::from(&prev[..cut.unwrap_or(0)])
+                    }
+                    _ => String::new(),
+                };
+                for _ in 0..(next() % 8) {
+                    w.push_str(alphabet[(next() % 7) as usize]);
+                }
+                words.push(w);
+            }
+            let mut b = Builder::default();
+            for _ in 0..3 {
+                for w in &words {
+                    if next() % 3 != 0 {
+                        b.observe(w);
+                    }
+                }
+            }
+            let mut plain = Builder::default();
+            for &(s, uses) in &b.seen.order {
+                plain.seen.slot(s, uses);
+            }
+            // The plain walk: every separator after the first byte that
+            // ends a prefix of six characters or more, short of the end.
+            let mut want = Counts::default();
+            for &(s, uses) in &b.seen.order {
+                if s.chars().count() < 6 {
+                    continue;
+                }
+                for (i, c) in s.char_indices().skip(1) {
+                    if (c == '/' || c == '\\') && i + 1 < s.len() && s[..=i].chars().count() >= 6 {
+                        want.bump(&s[..=i], uses);
+                    }
+                }
+            }
+            for (prefix, count) in want.order {
+                if count >= 2 {
+                    let (slot, new) = plain.seen.slot(prefix, count);
+                    if !new {
+                        if let Some(e) = plain.seen.order.get_mut(slot) {
+                            e.1 = e.1.max(count);
+                        }
+                    }
+                }
+            }
+            b.add_prefixes();
+            assert_eq!(b.seen.order, plain.seen.order, "{words:?}");
         }
     }
 

@@ -258,13 +258,7 @@ mod tests {
     /// eight children).
     #[test]
     fn first_match_is_the_first_listed_prefix() {
-        let mut x: u32 = 0x9e37_79b9;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
+        let mut next = crate::test_rng::xorshift32(0x9e37_79b9);
         let small = ["a", "b", "/", "1", "é"];
         let large = [
             "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "/", "1", "é", "😀",
