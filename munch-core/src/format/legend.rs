@@ -1,14 +1,14 @@
 //! The `@N` legend (spec §5): building it from observed strings, writing
 //! it, prefix-encoding values; reading it back and decoding tokens.
 
-use super::counts::Counts;
 use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use super::legend_tree::Tree;
+use super::counts::Counts;
+use super::legend_tree::{Tree, common_len};
 use crate::py::number::int_text;
 use crate::unicode::{is_break, is_digit, split_lines};
 
@@ -263,24 +263,6 @@ impl SlotId {
 pub(crate) struct Builder<'v> {
     /// Observed strings in first-seen order with their counts.
     seen: Counts<'v>,
-}
-
-/// The length of the longest common prefix of `a` and `b`, in bytes.
-fn common_len(a: &[u8], b: &[u8]) -> usize {
-    let n = a.len().min(b.len());
-    let mut i = 0usize;
-    while let (Some(x), Some(y)) = (a.get(i..i + 8), b.get(i..i + 8)) {
-        let x = <[u8; 8]>::try_from(x).map_or(0, u64::from_le_bytes);
-        let y = <[u8; 8]>::try_from(y).map_or(0, u64::from_le_bytes);
-        if x != y {
-            return i + ((x ^ y).trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < n && a.get(i) == b.get(i) {
-        i += 1;
-    }
-    i
 }
 
 /// A finished legend: entries in final order, and a radix tree over them

@@ -179,6 +179,24 @@ impl Node<'_> {
     }
 }
 
+/// The length of the longest common prefix of `a` and `b`, in bytes.
+pub(super) fn common_len(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0usize;
+    while let (Some(x), Some(y)) = (a.get(i..i + 8), b.get(i..i + 8)) {
+        let x = <[u8; 8]>::try_from(x).map_or(0, u64::from_le_bytes);
+        let y = <[u8; 8]>::try_from(y).map_or(0, u64::from_le_bytes);
+        if x != y {
+            return i + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < n && a.get(i) == b.get(i) {
+        i += 1;
+    }
+    i
+}
+
 /// The radix tree of `list`, node 0 the root, children sorted by first
 /// byte.
 fn drafts<'v>(list: &[&'v str]) -> Vec<Draft<'v>> {
@@ -212,7 +230,7 @@ fn drafts<'v>(list: &[&'v str]) -> Vec<Draft<'v>> {
                 Ok(k) => {
                     let child = node.children.get(k).map_or(0, |c| c.1 as usize);
                     let label = tree.get(child).map_or(&[][..], |c| c.label);
-                    let common = label.iter().zip(rest).take_while(|(a, b)| a == b).count();
+                    let common = common_len(label, rest);
                     if common < label.len() {
                         // Split the edge: a middle node takes the common part.
                         let (head, tail) = label.split_at(common);
@@ -243,7 +261,25 @@ fn drafts<'v>(list: &[&'v str]) -> Vec<Draft<'v>> {
 
 #[cfg(test)]
 mod tests {
-    use super::Tree;
+    use super::{Tree, common_len};
+
+    /// The common prefix is found wherever it ends: in a word compared
+    /// whole, at a word's edge, in the bytes after the last word.
+    #[test]
+    fn common_len_is_the_first_difference() {
+        let a: alloc::vec::Vec<u8> = (0..40u8).collect();
+        for n in 0..=40 {
+            for cut in 0..=n {
+                let mut b = a.get(..n).unwrap_or_default().to_vec();
+                if let Some(x) = b.get_mut(cut) {
+                    *x ^= 0x80;
+                }
+                let want = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+                assert_eq!(common_len(&a, &b), want, "{n} {cut}");
+                assert_eq!(common_len(&b, &a), want, "{n} {cut}");
+            }
+        }
+    }
     use alloc::string::String;
     use alloc::vec::Vec;
 
