@@ -90,7 +90,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
         return json(meta);
     }
     let chosen = match opts.mode {
-        Mode::Reference => reference(tool, schema, map, opts, sizes.hint),
+        Mode::Reference => reference(tool, schema, map, opts, sizes.hint, first),
         Mode::Verified => {
             if sizes.depth > opts.depth_limit {
                 Err((JsonReason::DepthLimit, Vec::new()))
@@ -134,19 +134,20 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     }
 }
 
-/// The verified ladder's first rung, encoded ahead of the size walk when
-/// it can count its tables' JSON length as it reads them (gen1, or a
-/// tier-1 schema without a transform; sizes in code points or bytes): the
-/// walk then skips those tables. Nothing changes but the order of the
-/// work: the depth limit and the `error` key are still decided before it
-/// is used.
+/// The first encoding either mode makes (the verified ladder's first
+/// rung, the reference dispatcher's only one), encoded ahead of the size
+/// walk when it can count its tables' JSON length as it reads them (gen1,
+/// or a tier-1 schema without a transform; sizes in code points or
+/// bytes): the walk then skips those tables. Nothing changes but the
+/// order of the work: the depth limit and the `error` key are still
+/// decided before it is used.
 fn first_rung<'v>(
     tool: &str,
     schema: Option<&Schema>,
     map: &'v Map<String, Value>,
     opts: &Options<'_>,
 ) -> Option<Result<Payload<'v>, Fail>> {
-    if opts.mode != Mode::Verified || map.contains_key("error") {
+    if map.contains_key("error") {
         return None;
     }
     let ascii = match opts.measure {
@@ -158,26 +159,31 @@ fn first_rung<'v>(
         return Some(gen1::encode(tool, map, false, 0, Some(ascii)));
     };
     let s = Some(schema).filter(|s| s.transform == Transform::None)?;
-    let check = opts.key_order == KeyOrder::Any;
+    // Tier-1 rows are checked as they are written only for the verified
+    // ladder, and only when key order is not compared.
+    let check = opts.mode == Mode::Verified && opts.key_order == KeyOrder::Any;
     Some(tier1::encode(tool, s, map, false, 0, Some(ascii), check))
 }
 
 type Chosen<'v> =
     Result<(Payload<'v>, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
 
-/// The reference dispatcher's steps 4–5.
+/// The reference dispatcher's steps 4–5 (`first`: its encoding, if
+/// [`first_rung`] made it).
 fn reference<'v>(
     tool: &str,
     schema: Option<&Schema>,
     map: &'v Map<String, Value>,
     opts: &Options<'_>,
     hint: usize,
+    first: Option<Result<Payload<'v>, Fail>>,
 ) -> Chosen<'v> {
-    let payload = match schema {
-        Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
-        None => gen1::encode(tool, map, false, hint, None),
-    }
-    .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
+    let payload = first
+        .unwrap_or_else(|| match schema {
+            Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
+            None => gen1::encode(tool, map, false, hint, None),
+        })
+        .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
     let contract: Vec<(&String, &Value)> = map
         .iter()
         .filter(|(k, _)| !k.starts_with('_') && is_universal_body_key(k))
