@@ -2,17 +2,22 @@
 //! a 5,000-row `search_symbols` response (1.58 MB of JSON) encoded with
 //! tier-1 (verified and reference), with gen1 (verified, another tool's
 //! name), and its payload decoded (to `serde_json` values, and borrowed
-//! from the payload); `serde_json` serializes and parses the
-//! same value. Then verified encode and decode at 1, 10 and 100 MB of JSON
+//! from the payload, and into the caller's own types); `serde_json`
+//! serializes and parses the same value. Then verified encode and decode at 1, 10 and 100 MB of JSON
 //! to show linear time. `cargo xtask bench munch` adds the Python
 //! reference on the same document.
 #![allow(missing_docs, clippy::unwrap_used, clippy::indexing_slicing)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
-use munch_core::{Format, Mode, Options, decode, decode_borrowed, encode};
+use munch_core::{
+    Format, Mode, Options, decode, decode_borrowed, decode_borrowed_into, decode_into, encode,
+};
 
 #[path = "support/search_symbols.rs"]
 mod search_symbols;
+#[path = "support/typed.rs"]
+mod typed;
+use typed::{BorrowedResponse, Response};
 
 fn compact(mode: Mode) -> Options<'static> {
     Options {
@@ -82,6 +87,26 @@ fn decoding(c: &mut Criterion) {
     }
 }
 
+/// Decoding into the caller's types (`decode_into`, `decode_borrowed_into`)
+/// against `serde_json::from_str` into the same types from the JSON.
+fn typed(c: &mut Criterion) {
+    let value = search_symbols::response(5_000);
+    let json = serde_json::to_string(&value).unwrap();
+    let payload = encode("search_symbols", &value, &compact(Mode::Verified)).text;
+    let mut g = c.benchmark_group("decode_tier1_typed");
+    g.throughput(Throughput::Bytes(payload.len() as u64));
+    g.bench_function("munch-core", |b| {
+        b.iter(|| decode_into::<Response>(black_box(&payload)).unwrap())
+    });
+    g.bench_function("munch-core-borrowed", |b| {
+        b.iter(|| decode_borrowed_into::<BorrowedResponse<'_>>(black_box(&payload)).unwrap())
+    });
+    g.bench_function("serde_json", |b| {
+        b.iter(|| serde_json::from_str::<Response>(black_box(&json)).unwrap())
+    });
+    g.finish();
+}
+
 fn linear(c: &mut Criterion) {
     let mut g = c.benchmark_group("munch_scaling");
     g.sample_size(10);
@@ -122,5 +147,5 @@ fn linear(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, encoding, decoding, linear);
+criterion_group!(benches, encoding, decoding, typed, linear);
 criterion_main!(benches);

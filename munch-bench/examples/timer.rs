@@ -8,15 +8,19 @@
 //! ```
 //!
 //! Prints one line per group: its name and the median time in ns
-//! (`serde_json_serialize`, `serde_json_serialize_gen1` and
-//! `serde_json_parse` time `serde_json` on the same value and text, in
-//! alternation with `encode_tier1`, `encode_gen1` and `decode_tier1`).
+//! (`serde_json_serialize`, `serde_json_serialize_gen1`,
+//! `serde_json_parse` and `serde_json_parse_typed` time `serde_json` on
+//! the same value and text, in alternation with `encode_tier1`,
+//! `encode_gen1`, `decode_tier1` and `decode_tier1_typed`).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use munch_core::{Format, Mode, Options, decode, decode_borrowed, encode};
+use munch_core::{Format, Mode, Options, decode, decode_borrowed, decode_into, encode};
+
+#[path = "../benches/support/typed.rs"]
+mod typed;
 
 /// The median time of nine calls of `f`, in ns, after calls for at least
 /// 0.2 s: a fresh process first takes its memory from the system (the
@@ -108,10 +112,20 @@ fn main() {
             black_box(serde_json::from_str::<serde_json::Value>(black_box(&text)).unwrap());
         },
     );
+    // Into the caller's own types, against serde_json's parse into them.
+    let (decode_typed, parse_typed) = paired_median(
+        || {
+            black_box(decode_into::<typed::Response>(black_box(&tier1)).unwrap());
+        },
+        || {
+            black_box(serde_json::from_str::<typed::Response>(black_box(&text)).unwrap());
+        },
+    );
     let mut rows = vec![
         (String::from("encode_tier1"), encode_tier1),
         (String::from("encode_gen1"), encode_gen1),
         (String::from("decode_tier1"), decode_tier1),
+        (String::from("decode_tier1_typed"), decode_typed),
         (
             String::from("decode_gen1"),
             median(|| {
@@ -128,6 +142,7 @@ fn main() {
     rows.push((String::from("serde_json_serialize"), serialize));
     rows.push((String::from("serde_json_serialize_gen1"), serialize_gen1));
     rows.push((String::from("serde_json_parse"), parse));
+    rows.push((String::from("serde_json_parse_typed"), parse_typed));
     for (group, ns) in rows {
         println!("{group} {ns}");
     }

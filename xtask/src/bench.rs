@@ -63,11 +63,15 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
         match crate::munch_ref::time_reference() {
             Ok(rows) => {
                 // The reference's decode is also the peer of our borrowed
-                // decode (the same payload to a full tree).
+                // decode (the same payload to a full tree) and of the
+                // typed one (into the caller's types).
                 let borrowed: Vec<(String, f64)> = rows
                     .iter()
                     .filter(|(g, _)| g.starts_with("decode_"))
-                    .map(|(g, t)| (format!("{g}_borrowed"), *t))
+                    .flat_map(|(g, t)| {
+                        let typed = (g == "decode_tier1").then(|| (format!("{g}_typed"), *t));
+                        core::iter::once((format!("{g}_borrowed"), *t)).chain(typed)
+                    })
                     .collect();
                 for (group, median_ns) in rows.into_iter().chain(borrowed) {
                     let bytes = results
@@ -132,14 +136,14 @@ fn print_paired(all: &[Paired]) {
         Peer::Reference,
         "the reference then munch-core, each the median of 9 calls:",
         "jcodemunch-mcp",
-        "ratio = the median over rounds of the reference's time ÷ munch-core's in the same round; the borrowed decodes are paired with the reference's decode",
+        "ratio = the median over rounds of the reference's time ÷ munch-core's in the same round; the borrowed and typed decodes are paired with the reference's decode",
     );
     print_pairs(
         all,
         Peer::SerdeJson,
         "munch-core against serde_json in its own process:",
         "serde_json",
-        "ratio = the median over rounds of munch-core's time ÷ serde_json's (to_string of the same value for the encode, from_str of the JSON text for the decodes); the target is at most 2×",
+        "ratio = the median over rounds of munch-core's time ÷ serde_json's (to_string of the same value for the encode, from_str of the JSON text for the decodes, into the same types for the typed one); the target is at most 2×",
     );
 }
 

@@ -300,6 +300,7 @@ const VERSUS_SERDE: &[(&str, &str)] = &[
     ("encode_gen1", "serde_json_serialize_gen1"),
     ("decode_tier1", "serde_json_parse"),
     ("decode_tier1_borrowed", "serde_json_parse"),
+    ("decode_tier1_typed", "serde_json_parse_typed"),
 ];
 
 /// Adds one round's pair to its group.
@@ -347,8 +348,12 @@ pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
         let reference = reference_round(&site, &doc, true)?;
         let ours = timings(Command::new(&timer).arg(&doc), "munch-core timing")?;
         for (group, ns) in &ours {
-            // The borrowed decode's peer is the reference's decode.
-            let peer = group.strip_suffix("_borrowed").unwrap_or(group);
+            // The borrowed and typed decodes' peer is the reference's
+            // decode (its only one: to Python dicts).
+            let peer = group
+                .strip_suffix("_borrowed")
+                .or_else(|| group.strip_suffix("_typed"))
+                .unwrap_or(group);
             if let Some(&(_, r)) = reference.iter().find(|(g, _)| g == peer) {
                 push_pair(&mut paired, group, Peer::Reference, (r, *ns));
             }
