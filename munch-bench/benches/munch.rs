@@ -3,9 +3,9 @@
 //! tier-1 (verified and reference), with gen1 (verified, another tool's
 //! name), and its payload decoded (to `serde_json` values, and borrowed
 //! from the payload, and into the caller's own types); `serde_json`
-//! serializes and parses the same value. Then verified encode and decode at 1, 10 and 100 MB of JSON
-//! to show linear time. `cargo xtask bench munch` adds the Python
-//! reference on the same document.
+//! serializes and parses the same value. Then verified encode and decode
+//! at 1, 10 and 100 MB of JSON to show linear time. `cargo xtask bench
+//! munch` adds the Python reference on the same document.
 #![allow(missing_docs, clippy::unwrap_used, clippy::indexing_slicing)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
