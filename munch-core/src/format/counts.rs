@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 use core::hash::BuildHasher;
-use hashbrown::{DefaultHashBuilder, HashTable, hash_table::Entry};
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 /// Distinct strings with their counts, in the order they were first
 /// added; a string's slot is its place in that order.
@@ -36,25 +36,20 @@ impl<'v> Counts<'v> {
         let order = &self.order;
         let hasher = &self.hasher;
         let text = |k: &u32| order.get(*k as usize).map_or("", |e| e.0);
-        let entry = self.index.entry(
-            hasher.hash_one(s),
-            |k| text(k) == s,
-            |k| hasher.hash_one(text(k)),
-        );
-        match entry {
-            Entry::Occupied(e) => (*e.get() as usize, false),
-            Entry::Vacant(e) => {
-                let slot = self.order.len();
-                // Past `u32::MAX` distinct strings (more than any memory
-                // this runs in holds) a string is counted apart: never
-                // merged with another.
-                if let Ok(k) = u32::try_from(slot) {
-                    e.insert(k);
-                }
-                self.order.push((s, uses));
-                (slot, true)
-            }
+        let hash = hasher.hash_one(s);
+        if let Some(&k) = self.index.find(hash, |k| text(k) == s) {
+            return (k as usize, false);
         }
+        let slot = self.order.len();
+        // Past `u32::MAX` distinct strings (more than any memory this
+        // runs in holds) a string is counted apart: never merged with
+        // another.
+        if let Ok(k) = u32::try_from(slot) {
+            self.index
+                .insert_unique(hash, k, |k| hasher.hash_one(text(k)));
+        }
+        self.order.push((s, uses));
+        (slot, true)
     }
 
     /// Adds `by` to the count of the string in `slot`.
