@@ -40,6 +40,9 @@ struct Node<'v> {
     /// With more than eight children: the place of its table in
     /// [`Tree::wide`] plus one. 0 otherwise.
     wide: u32,
+    /// The smallest entry (index + 1) below this node, `u32::MAX` for
+    /// none: a walk that already matched a smaller one can stop here.
+    below: u32,
 }
 
 /// A node while the tree is built: children sorted by first byte.
@@ -62,12 +65,30 @@ impl<'v> Tree<'v> {
             wide: Vec::new(),
         };
         let mut k = 0usize;
+        // Each node's children: a range of `nodes`.
+        let mut kids: Vec<(usize, usize)> = Vec::with_capacity(drafts.len());
         while let Some(d) = order.get(k).and_then(|&old| drafts.get(old as usize)) {
             let first_child = order.len() as u32;
             order.extend(d.children.iter().map(|c| c.1));
+            kids.push((first_child as usize, d.children.len()));
             let node = tree.node(d, first_child);
             tree.nodes.push(node);
             k += 1;
+        }
+        // Children come after their parent: from the last node back, a
+        // node's `below` is the least over its children and theirs.
+        for (i, &(first, n)) in kids.iter().enumerate().rev() {
+            let below = tree
+                .nodes
+                .get(first..first + n)
+                .unwrap_or_default()
+                .iter()
+                .map(|c| c.below.min(if c.entry == 0 { u32::MAX } else { c.entry }))
+                .min()
+                .unwrap_or(u32::MAX);
+            if let Some(node) = tree.nodes.get_mut(i) {
+                node.below = below;
+            }
         }
         tree
     }
@@ -88,6 +109,7 @@ impl<'v> Tree<'v> {
             label: d.label,
             entry: d.entry,
             first_child,
+            below: u32::MAX,
             ..Node::default()
         };
         if d.children.len() > 8 {
@@ -127,6 +149,10 @@ impl<'v> Tree<'v> {
                 && accept(value.get(depth..).unwrap_or_default())
             {
                 best = Some((node.entry, depth));
+                // Every entry further down comes later in the legend.
+                if node.entry < node.below {
+                    break;
+                }
             }
             let Some(&b) = bytes.get(depth) else { break };
             let Some(lane) = self.lane(node, b) else {
