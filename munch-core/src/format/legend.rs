@@ -161,6 +161,7 @@ impl<'a> Legend<'a> {
 
     /// [`Legend::decode`] without building the text: the decoded token is
     /// `head` followed by `tail`.
+    #[inline]
     pub(crate) fn decode_split<'t>(&self, token: &'t str) -> Option<(&'a str, &'t str)>
     where
         'a: 't,
