@@ -105,10 +105,13 @@ impl CellMemo {
 fn wrapped(s: &str, (legend, hardened): (&Entries<'_>, bool), out: &mut String) -> bool {
     let at = out.len();
     out.push('"');
-    legend.encode(s, hardened, out);
+    let taken = legend.encode(s, hardened, out);
     let text = out.get(at + 1..).unwrap_or_default();
     let long = too_long(text);
-    if memchr::memchr(b',', text.as_bytes()).is_some() {
+    // The string has a comma: it is left in the cell unless the entry
+    // took every one.
+    let rest = s.as_bytes().get(taken..).unwrap_or_default();
+    if taken == 0 || memchr::memchr(b',', rest).is_some() {
         out.push('"');
     } else {
         out.remove(at);
@@ -172,7 +175,7 @@ mod tests {
                 let long = memo.write(slot, cell, (&legend, hardened), &mut memoized);
                 direct.push(',');
                 let start = direct.len();
-                legend.encode(v, hardened, &mut direct);
+                let _ = legend.encode(v, hardened, &mut direct);
                 assert_eq!(long, finish_cell(&mut direct, start));
             }
             assert_eq!(memoized, direct);

@@ -426,10 +426,12 @@ impl Entries<'_> {
 
     /// Appends `value` prefix-encoded. The reference form takes the first
     /// matching entry; `hardened` skips entries whose remainder starts with
-    /// a digit (it would be read into the handle).
-    pub(crate) fn encode(&self, value: &str, hardened: bool, out: &mut String) {
+    /// a digit (it would be read into the handle). Returns how many bytes
+    /// of `value` an entry stands for (0: none; then `value` is written
+    /// whole, after an `@` if it starts with one).
+    pub(crate) fn encode(&self, value: &str, hardened: bool, out: &mut String) -> usize {
         if value.is_empty() {
-            return;
+            return 0;
         }
         // The smallest-index entry that is a prefix of the value (with a
         // safe remainder when hardened): one walk down the tree.
@@ -440,12 +442,13 @@ impl Entries<'_> {
             out.push('@');
             crate::value::push_u64(u64::from(entry), out);
             out.push_str(value.get(len..).unwrap_or_default());
-            return;
+            return len;
         }
         if value.starts_with('@') {
             out.push('@');
         }
         out.push_str(value);
+        0
     }
 }
 
