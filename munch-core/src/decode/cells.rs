@@ -41,9 +41,7 @@ impl Hint {
             Hint::Other => "",
         }
     }
-}
 
-impl Hint {
     /// The type this hint names (`None` for other names).
     pub(crate) const fn ty(self) -> Option<Ty> {
         match self {
