@@ -11,7 +11,10 @@
 //! (`serde_json_serialize`, `serde_json_serialize_gen1`,
 //! `serde_json_parse` and `serde_json_parse_typed` time `serde_json` on
 //! the same value and text, in alternation with `encode_tier1`,
-//! `encode_gen1`, `decode_tier1` and `decode_tier1_typed`).
+//! `encode_gen1`, `decode_tier1` and `decode_tier1_typed`;
+//! `value_clone_tier1` clones and drops the `serde_json::Value` the
+//! decode returns, in alternation with `decode_tier1_beside_clone`: what
+//! building that value costs by itself).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -121,6 +124,21 @@ fn main() {
             black_box(serde_json::from_str::<typed::Response>(black_box(&text)).unwrap());
         },
     );
+    // What building the decode's result costs by itself: the value it
+    // returns cloned (every string, map and table allocated, copied and
+    // freed; no text read) in alternation with the decode. The clone is of
+    // the document's value as `serde_json` parsed it, equal to the decoded
+    // one, its parts in allocation order (a clone of a decoded tree made
+    // later among freed memory took three times as long on this VM, for
+    // the same instructions).
+    let (decode_beside_clone, clone) = paired_median(
+        || {
+            black_box(decode(black_box(&tier1)).unwrap());
+        },
+        || {
+            black_box(black_box(&value).clone());
+        },
+    );
     let mut rows = vec![
         (String::from("encode_tier1"), encode_tier1),
         (String::from("encode_gen1"), encode_gen1),
@@ -143,6 +161,11 @@ fn main() {
     rows.push((String::from("serde_json_serialize_gen1"), serialize_gen1));
     rows.push((String::from("serde_json_parse"), parse));
     rows.push((String::from("serde_json_parse_typed"), parse_typed));
+    rows.push((
+        String::from("decode_tier1_beside_clone"),
+        decode_beside_clone,
+    ));
+    rows.push((String::from("value_clone_tier1"), clone));
     for (group, ns) in rows {
         println!("{group} {ns}");
     }

@@ -125,7 +125,7 @@ fn round_ratios(p: &Paired) -> Vec<f64> {
         .zip(&p.ours)
         .map(|(r, o)| match p.peer {
             Peer::Reference => r / o,
-            Peer::SerdeJson => o / r,
+            Peer::SerdeJson | Peer::ValueClone => o / r,
         })
         .collect()
 }
@@ -144,6 +144,13 @@ fn print_paired(all: &[Paired]) {
         "munch-core against serde_json in its own process:",
         "serde_json",
         "ratio = the median over rounds of munch-core's time ÷ serde_json's (to_string of the same value for the encode, from_str of the JSON text for the decodes, into the same types for the typed one); the target is at most 2×",
+    );
+    print_pairs(
+        all,
+        Peer::ValueClone,
+        "the decode to serde_json::Value against cloning the value it returns:",
+        "Value::clone",
+        "ratio = the median over rounds of the decode's time ÷ the clone's (allocating, copying and freeing every part of the value, no text read); the reference table's value_clone_tier1 row is how many times faster than the reference merely building that value is",
     );
 }
 
@@ -294,6 +301,7 @@ fn results_json(results: &[Result], scaling: &[Scaling], paired: &[Paired]) -> S
                 json_str(match p.peer {
                     Peer::Reference => "jcodemunch-mcp",
                     Peer::SerdeJson => "serde_json",
+                    Peer::ValueClone => "value_clone",
                 }),
                 json_num(Some(median(&p.ours))),
                 json_num(Some(median(&p.reference))),
@@ -475,5 +483,15 @@ mod tests {
         assert_eq!(round_ratios(&s), [3.0, 2.5]);
         let json = results_json(&[], &[], &[s]);
         assert!(json.contains("\"peer\":\"serde_json\""), "{json}");
+        // Against the clone of the decoded value too.
+        let c = Paired {
+            group: "decode_tier1".into(),
+            peer: Peer::ValueClone,
+            reference: vec![4.0],
+            ours: vec![3.0],
+        };
+        assert_eq!(round_ratios(&c), [0.75]);
+        let json = results_json(&[], &[], &[c]);
+        assert!(json.contains("\"peer\":\"value_clone\""), "{json}");
     }
 }

@@ -291,6 +291,9 @@ pub(crate) enum Peer {
     /// `serde_json` on the same value or text, in munch-core's timing
     /// process.
     SerdeJson,
+    /// The `serde_json::Value` the decode returns, cloned and dropped:
+    /// what building that value costs without reading any text.
+    ValueClone,
 }
 
 /// munch-core's groups timed against `serde_json`, and the timer line of
@@ -302,6 +305,14 @@ const VERSUS_SERDE: &[(&str, &str)] = &[
     ("decode_tier1_borrowed", "serde_json_parse"),
     ("decode_tier1_typed", "serde_json_parse_typed"),
 ];
+
+/// munch-core's groups timed beside a clone of what they build: the group,
+/// the timer line of its own time in that pairing, and the clone's line.
+const VERSUS_CLONE: &[(&str, &str, &str)] = &[(
+    "decode_tier1",
+    "decode_tier1_beside_clone",
+    "value_clone_tier1",
+)];
 
 /// Adds one round's pair to its group.
 fn push_pair(paired: &mut Vec<Paired>, group: &str, peer: Peer, (r, ns): (f64, f64)) {
@@ -349,19 +360,32 @@ pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
         let ours = timings(Command::new(&timer).arg(&doc), "munch-core timing")?;
         for (group, ns) in &ours {
             // The borrowed and typed decodes' peer is the reference's
-            // decode (its only one: to Python dicts).
+            // decode (its only one: to Python dicts); so is the clone of
+            // the decoded value (how many times faster than the reference
+            // merely building a `serde_json::Value` result is).
             let peer = group
                 .strip_suffix("_borrowed")
                 .or_else(|| group.strip_suffix("_typed"))
-                .unwrap_or(group);
-            if let Some(&(_, r)) = reference.iter().find(|(g, _)| g == peer) {
+                .map(String::from)
+                .or_else(|| {
+                    group
+                        .strip_prefix("value_clone_")
+                        .map(|t| format!("decode_{t}"))
+                })
+                .unwrap_or_else(|| group.clone());
+            if let Some(&(_, r)) = reference.iter().find(|(g, _)| *g == peer) {
                 push_pair(&mut paired, group, Peer::Reference, (r, *ns));
             }
         }
+        let time = |name: &str| ours.iter().find(|(g, _)| g == name).map(|x| x.1);
         for (group, peer) in VERSUS_SERDE {
-            let time = |name: &str| ours.iter().find(|(g, _)| g == name).map(|x| x.1);
             if let (Some(ns), Some(r)) = (time(group), time(peer)) {
                 push_pair(&mut paired, group, Peer::SerdeJson, (r, ns));
+            }
+        }
+        for (group, line, clone) in VERSUS_CLONE {
+            if let (Some(ns), Some(r)) = (time(line), time(clone)) {
+                push_pair(&mut paired, group, Peer::ValueClone, (r, ns));
             }
         }
     }
