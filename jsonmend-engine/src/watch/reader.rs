@@ -215,20 +215,28 @@ impl Reader {
             let Some(&b) = out.get(self.pos) else { break };
             self.token_start = self.pos;
             match b {
-                b' ' | b'\t' | b'\n' | b'\r' | b':' => {
-                    // The whole run (a hole starting inside it is passed
-                    // over at the next token: its bytes here are blanks).
-                    let rest = out.get(self.pos..stable).unwrap_or_default();
-                    self.pos += rest
-                        .iter()
-                        .position(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b':'))
-                        .unwrap_or(rest.len());
-                }
-                b',' => {
-                    if let Some(f) = self.frames.last_mut() {
-                        f.expect_key = f.object;
+                b' ' | b'\t' | b'\n' | b'\r' | b':' | b',' => {
+                    // The whole run of blanks and separators, up to the
+                    // next hole (passed over at the next token).
+                    let end = match self.holes.first() {
+                        Some(&(hs, _)) => hs.min(stable),
+                        None => stable,
+                    };
+                    let rest = out.get(self.pos..end).unwrap_or_default();
+                    let mut n = 0;
+                    for &c in rest {
+                        match c {
+                            b' ' | b'\t' | b'\n' | b'\r' | b':' => {}
+                            b',' => {
+                                if let Some(f) = self.frames.last_mut() {
+                                    f.expect_key = f.object;
+                                }
+                            }
+                            _ => break,
+                        }
+                        n += 1;
                     }
-                    self.pos += 1;
+                    self.pos += n.max(1);
                 }
                 b'{' | b'[' => {
                     let object = b == b'{';
