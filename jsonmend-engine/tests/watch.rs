@@ -341,3 +341,35 @@ fn strings_read_whole_give_the_same_stream_as_byte_feeds() {
     }
     assert_none(&failures);
 }
+
+/// Member paths are JSON Pointers: `~` and `/` in a key are escaped,
+/// whether the key is written plainly, escaped or repaired.
+#[test]
+fn member_paths_escape_pointer_characters() {
+    let text = r#"{"a~b": 1, "c/d": {"e\/f": [true]}, 'g~/': null, h\u002f: 2}"#;
+    for chunk in [1, 3, text.len()] {
+        let mut w = Watch::new(Options::default());
+        let mut paths = Vec::new();
+        for piece in text.as_bytes().chunks(chunk) {
+            let p = w.feed_bytes(piece).unwrap();
+            paths.extend(p.deltas.iter().map(|d| d.path.to_string()));
+        }
+        paths.dedup();
+        assert_eq!(
+            paths,
+            [
+                "",
+                "/a~0b",
+                "/c~1d",
+                "/c~1d/e~1f",
+                "/c~1d/e~1f/0",
+                "/c~1d/e~1f",
+                "/c~1d",
+                "/g~0~1",
+                "/h\\u002f",
+                ""
+            ],
+            "chunks of {chunk}"
+        );
+    }
+}

@@ -69,6 +69,8 @@ struct Frame {
     items: usize,
     /// The current member's key (its buffer reused member to member).
     key: String,
+    /// The key is its own JSON Pointer token (no `~` or `/` in it).
+    key_plain: bool,
     expect_key: bool,
     /// The container's declaration node.
     node: Option<usize>,
@@ -266,6 +268,7 @@ impl Reader {
                         path,
                         items: 0,
                         key,
+                        key_plain: true,
                         expect_key: object,
                         node,
                         decl,
@@ -298,16 +301,22 @@ impl Reader {
                 b'"' => {
                     if self.frames.last().is_some_and(|f| f.expect_key) {
                         // A key: read once it is complete.
-                        let end = string_end(out, self.pos).filter(|&e| e <= stable);
-                        let Some(end) = end else { break };
-                        let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
+                        let Some(key) = key_end(out, self.pos).filter(|k| k.end <= stable) else {
+                            break;
+                        };
+                        let end = key.end;
                         if let Some(f) = self.frames.last_mut() {
                             f.key.clear();
                             match text.get(self.pos + 1..end - 1) {
-                                Some(key) if !raw.iter().any(|&b| b == b'\\' || b == 0xE2) => {
-                                    f.key.push_str(key);
+                                Some(text) if !key.decode => {
+                                    f.key.push_str(text);
+                                    f.key_plain = key.plain;
                                 }
-                                _ => f.key.push_str(&decode_content(raw).0),
+                                _ => {
+                                    let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
+                                    f.key.push_str(&decode_content(raw).0);
+                                    f.key_plain = !f.key.bytes().any(|b| b == b'~' || b == b'/');
+                                }
                             }
                             f.expect_key = false;
                         }
@@ -467,7 +476,14 @@ impl Reader {
         if f.object {
             let key = f.key.as_str();
             let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, key));
-            pointer_into(&mut self.path, &f.path, key);
+            if f.key_plain {
+                self.path.clear();
+                self.path.push_str(&f.path);
+                self.path.push('/');
+                self.path.push_str(key);
+            } else {
+                pointer_into(&mut self.path, &f.path, key);
+            }
             Decl {
                 node: found.map(|x| x.0),
                 member: found.map(|x| x.1),
@@ -605,17 +621,44 @@ fn trailing_run(content: &[u8]) -> usize {
     content.len() - n
 }
 
-/// The end (past the closing quote) of the JSON string at `at`.
-fn string_end(out: &[u8], at: usize) -> Option<usize> {
+/// A key as the engine wrote it.
+struct Key {
+    /// Past its closing quote.
+    end: usize,
+    /// Its content has an escape or a U+2028/U+2029 lead byte: it is read
+    /// through [`decode_content`].
+    decode: bool,
+    /// No `~` or `/` in its content.
+    plain: bool,
+}
+
+/// The key (a JSON string) at `at`, in one pass over its bytes.
+fn key_end(out: &[u8], at: usize) -> Option<Key> {
+    let mut key = Key {
+        end: 0,
+        decode: false,
+        plain: true,
+    };
     let mut i = at + 1;
     loop {
-        i += out
-            .get(i..)?
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\')?;
-        match out.get(i)? {
-            b'"' => return Some(i + 1),
-            _ => i += 2,
+        match *out.get(i)? {
+            b'"' => {
+                key.end = i + 1;
+                return Some(key);
+            }
+            b'\\' => {
+                key.decode = true;
+                i += 2;
+            }
+            0xE2 => {
+                key.decode = true;
+                i += 1;
+            }
+            b'~' | b'/' => {
+                key.plain = false;
+                i += 1;
+            }
+            _ => i += 1,
         }
     }
 }
