@@ -119,11 +119,17 @@ struct Open {
     keep: bool,
 }
 
-/// Writes `base` + `/token` as a JSON Pointer into `p`.
-fn pointer_into(p: &mut String, base: &str, token: &str) {
+/// Writes `base` + `/token` as a JSON Pointer into `p` (`plain`: the
+/// token has no `~` or `/` to escape).
+fn pointer_into(p: &mut String, base: &str, (token, plain): (&str, bool)) {
     p.clear();
     p.push_str(base);
-    crate::json::push_pointer_token(p, token);
+    if plain {
+        p.push('/');
+        p.push_str(token);
+    } else {
+        crate::json::push_pointer_token(p, token);
+    }
 }
 
 impl Reader {
@@ -476,14 +482,7 @@ impl Reader {
         if f.object {
             let key = f.key.as_str();
             let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, key));
-            if f.key_plain {
-                self.path.clear();
-                self.path.push_str(&f.path);
-                self.path.push('/');
-                self.path.push_str(key);
-            } else {
-                pointer_into(&mut self.path, &f.path, key);
-            }
+            pointer_into(&mut self.path, &f.path, (key, f.key_plain));
             Decl {
                 node: found.map(|x| x.0),
                 member: found.map(|x| x.1),
