@@ -5,6 +5,8 @@
 //! Python JSON length, so that verified encoding need not walk it again.
 
 use alloc::vec::Vec;
+use core::hash::BuildHasher;
+use hashbrown::DefaultHashBuilder;
 use serde_json::Value;
 
 use crate::py::float_repr::write_float_repr;
@@ -122,6 +124,9 @@ pub(crate) struct Columns<'v> {
     pub(crate) exact: bool,
     /// The rows the cells were found in.
     pub(crate) source: &'v [Value],
+    /// With a hasher: each string cell's hash, in the order of the cells
+    /// (row by row, in column order), taken while its bytes were at hand.
+    pub(crate) hashes: Vec<u64>,
 }
 
 impl<'v> Columns<'v> {
@@ -131,13 +136,21 @@ impl<'v> Columns<'v> {
     /// keys are `cols` in order, or there is no table (`None`, at the
     /// first row that is not); without it the result is always `Some`.
     /// With `measure` (`ensure_ascii`), the rows' JSON length is counted
-    /// on the way, each matched key's from its column.
+    /// on the way, each matched key's from its column. With `hasher` and
+    /// `STRICT` (whose cells are found in their order), each string cell
+    /// is hashed as it is found ([`Columns::hashes`]).
     pub(crate) fn gather<C: ColumnName, const STRICT: bool>(
         rows: &'v [Value],
         cols: &[C],
         measure: Option<bool>,
+        hasher: Option<&DefaultHashBuilder>,
     ) -> Option<Columns<'v>> {
         let width = cols.len();
+        let hasher = hasher.filter(|_| STRICT);
+        let mut hashes = match hasher {
+            Some(_) => Vec::with_capacity(rows.len().saturating_mul(width)),
+            None => Vec::new(),
+        };
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
         let mut exact = true;
@@ -193,6 +206,9 @@ impl<'v> Columns<'v> {
                         }
                         _ => Cell::of(v),
                     };
+                    if let (Some(h), Some(s)) = (hasher, cell.as_str()) {
+                        hashes.push(h.hash_one(s));
+                    }
                     if let Some(slot) = cells.get_mut(base + j) {
                         *slot = cell;
                     }
@@ -229,6 +245,7 @@ impl<'v> Columns<'v> {
             json: measure.map(|_| json),
             exact,
             source: rows,
+            hashes,
         })
     }
 
@@ -290,10 +307,10 @@ mod tests {
     fn strict_gather_needs_every_row_keyed_in_order() {
         let cols = ["a", "b"];
         let same = rows(json!([{"a": 1, "b": "x"}, {"a": 2, "b": "y"}]));
-        let got = Columns::gather::<_, true>(&same, &cols, None).map(|c| c.rows);
+        let got = Columns::gather::<_, true>(&same, &cols, None, None).map(|c| c.rows);
         assert_eq!(got, Some(2));
         let swapped = rows(json!([{"a": 1, "b": "x"}, {"b": "y", "a": 2}]));
-        assert!(Columns::gather::<_, true>(&swapped, &cols, None).is_none());
+        assert!(Columns::gather::<_, true>(&swapped, &cols, None, None).is_none());
         // Where a row is not the columns, a lax gather says so (`exact`).
         for bad in [
             json!([{"a": 1, "b": "x"}, {"a": 2}]),
@@ -303,14 +320,14 @@ mod tests {
         ] {
             let bad = rows(bad);
             assert!(
-                Columns::gather::<_, true>(&bad, &cols, None).is_none(),
+                Columns::gather::<_, true>(&bad, &cols, None, None).is_none(),
                 "{bad:?}"
             );
-            let lax = Columns::gather::<_, false>(&bad, &cols, None);
+            let lax = Columns::gather::<_, false>(&bad, &cols, None, None);
             assert!(lax.is_some_and(|c| !c.exact), "{bad:?}");
         }
         // The lax gather takes a row's keys in any order.
-        let lax = Columns::gather::<_, false>(&swapped, &cols, None);
+        let lax = Columns::gather::<_, false>(&swapped, &cols, None, None);
         let cells = lax.as_ref().and_then(|c| c.row(1));
         assert!(matches!(cells, Some([Cell::UInt(2), Cell::Str("y")])));
     }

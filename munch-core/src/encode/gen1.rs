@@ -19,6 +19,7 @@ use crate::format::legend::{Builder, SlotId};
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
+use hashbrown::DefaultHashBuilder;
 
 /// A table found in the response: its first row's keys (every row's, in
 /// order) and its cells.
@@ -44,8 +45,13 @@ impl Left<'_> {
 }
 
 /// An array of ≥ 2 objects with the same key sequence, its cells gathered
-/// on the way (`measure`: see [`Columns::gather`]): its columns and cells.
-fn table(v: &Value, measure: Option<bool>) -> Option<(Vec<&str>, Columns<'_>)> {
+/// on the way (`measure`, `hasher`: see [`Columns::gather`]): its columns
+/// and cells.
+fn table<'v>(
+    v: &'v Value,
+    measure: Option<bool>,
+    hasher: &DefaultHashBuilder,
+) -> Option<(Vec<&'v str>, Columns<'v>)> {
     let Kind::List(items) = kind(v) else {
         return None;
     };
@@ -59,7 +65,7 @@ fn table(v: &Value, measure: Option<bool>) -> Option<(Vec<&str>, Columns<'_>)> {
         return None;
     };
     let cols: Vec<&str> = head.keys().map(String::as_str).collect();
-    let columns = Columns::gather::<_, true>(items, &cols, measure)?;
+    let columns = Columns::gather::<_, true>(items, &cols, measure, Some(hasher))?;
     Some((cols, columns))
 }
 
@@ -166,6 +172,8 @@ pub(crate) fn encode<'v>(
     capacity: usize,
     measure: Option<bool>,
 ) -> Result<Payload<'v>, Fail> {
+    // The legend's hasher: string cells are hashed as they are gathered.
+    let hasher = DefaultHashBuilder::default();
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
     for (key, value) in response {
@@ -178,7 +186,7 @@ pub(crate) fn encode<'v>(
             |k: &str, columns: &Columns<'_>| !hardened || (!k.contains('.') && safe_table(columns));
         // A table that is a member of the response is its whole list: its
         // JSON length is counted as it is gathered.
-        if let Some((cols, columns)) = table(value, measure) {
+        if let Some((cols, columns)) = table(value, measure, &hasher) {
             if table_ok(key, &columns) {
                 tables.push(Found {
                     key: Cow::Borrowed(key),
@@ -192,7 +200,7 @@ pub(crate) fn encode<'v>(
             let mut rest = Map::new();
             if !(hardened && key.contains('.')) {
                 for (sub, sv) in children {
-                    match table(sv, None) {
+                    match table(sv, None, &hasher) {
                         Some((cols, columns)) if table_ok(sub, &columns) => {
                             inner.push(Found {
                                 key: Cow::Owned(format!("{key}.{sub}")),
@@ -241,16 +249,22 @@ pub(crate) fn encode<'v>(
         .zip(&typed)
         .map(|(c, (_, types))| c.rows * types.iter().filter(|&&ty| ty == Ty::Str).count())
         .sum();
-    let mut builder = Builder::with_capacity(cells);
-    // Each `str` cell's slot, in the order the rows are written.
+    let mut builder = Builder::with_hasher(cells, hasher);
+    // Each `str` cell's slot, in the order the rows are written. (Every
+    // string cell is in a `str` column, so the hashes, one per string cell
+    // in that order, are met one by one.)
     let mut slots: Vec<Option<SlotId>> = Vec::with_capacity(cells);
     for (columns, (_, types)) in found.iter().zip(&typed) {
+        let mut hashes = columns.hashes.iter();
         for row in columns.rows() {
             for (cell, ty) in row.iter().zip(types) {
+                let Some(s) = cell.as_str() else { continue };
+                let hash = hashes.next();
                 if *ty == Ty::Str {
-                    if let Some(s) = cell.as_str() {
-                        slots.push(builder.observe(s));
-                    }
+                    slots.push(match hash {
+                        Some(&h) => builder.observe_hashed(s, h),
+                        None => builder.observe(s),
+                    });
                 }
             }
         }

@@ -146,7 +146,8 @@ fn write<'r>(
     for t in tables {
         let rows = rows_of(response, t.key)?;
         let list = matches!(response.get(t.key), Some(Value::Array(_)));
-        let Some(columns) = Columns::gather::<_, false>(rows, t.cols, measure.filter(|_| list))
+        let Some(columns) =
+            Columns::gather::<_, false>(rows, t.cols, measure.filter(|_| list), None)
         else {
             return Err(Fail::new("table not gathered"));
         };

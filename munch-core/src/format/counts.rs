@@ -30,13 +30,29 @@ impl<'v> Counts<'v> {
         }
     }
 
+    /// Room for `n` distinct strings, hashed by `hasher` (a clone of the
+    /// one that made the hashes given to [`Counts::slot_hashed`]).
+    pub(crate) fn with_hasher(n: usize, hasher: DefaultHashBuilder) -> Self {
+        Counts {
+            order: Vec::with_capacity(n),
+            index: HashTable::with_capacity(n),
+            hasher,
+        }
+    }
+
     /// The slot of `s` and whether it is new; a new string is added with
     /// count `uses`, a known one keeps its count. One hash per call.
     pub(crate) fn slot(&mut self, s: &'v str, uses: usize) -> (usize, bool) {
+        let hash = self.hasher.hash_one(s);
+        self.slot_hashed(s, hash, uses)
+    }
+
+    /// [`Counts::slot`] of a string whose hash was taken beforehand by
+    /// this table's hasher (while its bytes were at hand).
+    pub(crate) fn slot_hashed(&mut self, s: &'v str, hash: u64, uses: usize) -> (usize, bool) {
         let order = &self.order;
         let hasher = &self.hasher;
         let text = |k: &u32| order.get(*k as usize).map_or("", |e| e.0);
-        let hash = hasher.hash_one(s);
         if let Some(&k) = self.index.find(hash, |k| text(k) == s) {
             return (k as usize, false);
         }

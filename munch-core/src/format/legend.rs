@@ -287,6 +287,14 @@ impl<'v> Builder<'v> {
         }
     }
 
+    /// A builder as [`Builder::with_capacity`] makes it, hashing strings
+    /// with `hasher`: [`Builder::observe_hashed`] takes hashes it made.
+    pub(crate) fn with_hasher(n: usize, hasher: hashbrown::DefaultHashBuilder) -> Self {
+        Builder {
+            seen: Counts::with_hasher(n.min(Self::ROOM), hasher),
+        }
+    }
+
     /// Counts one occurrence of a non-empty string; its slot (the same
     /// for every occurrence of the same string).
     pub(crate) fn observe(&mut self, s: &'v str) -> Option<SlotId> {
@@ -294,6 +302,19 @@ impl<'v> Builder<'v> {
             return None;
         }
         SlotId::new(self.seen.bump(s, 1))
+    }
+
+    /// [`Builder::observe`] of a string hashed beforehand by this
+    /// builder's hasher.
+    pub(crate) fn observe_hashed(&mut self, s: &'v str, hash: u64) -> Option<SlotId> {
+        if s.is_empty() {
+            return None;
+        }
+        let (slot, new) = self.seen.slot_hashed(s, hash, 1);
+        if !new {
+            self.seen.add(slot, 1);
+        }
+        SlotId::new(slot)
     }
 
     /// Per slot, whether its string was observed more than once.
