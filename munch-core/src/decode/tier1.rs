@@ -569,13 +569,13 @@ pub(crate) fn column_cell_equals(
     want: Cell<'_>,
 ) -> bool {
     if interned {
-        if let (Ty::Str, Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s)) = (ty, want) {
+        if let (Ty::Str, Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _)) = (ty, want) {
             let (head, tail) = legend.decode_split(cell).unwrap_or(("", cell));
             return split_equals(head, tail, s);
         }
     } else {
         match (ty, want) {
-            (Ty::Str, Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s)) => {
+            (Ty::Str, Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _)) => {
                 return !s.is_empty() && same_bytes(s.as_bytes(), cell.as_bytes());
             }
             (Ty::Int, Cell::UInt(_) | Cell::NegInt(_)) => {
@@ -609,7 +609,7 @@ pub(crate) fn cell_equals(
     };
     if hint == "str" {
         return match want {
-            Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => split_equals(head, tail, s),
+            Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _) => split_equals(head, tail, s),
             Cell::Other(v) => matches!(kind(v), Kind::Null) && head.is_empty() && tail.is_empty(),
             _ => false,
         };
@@ -630,7 +630,7 @@ pub(crate) fn cell_equals(
     let got = coerce(text, hint);
     match want {
         Cell::Other(v) => exact_eq(&got, v, KeyOrder::Any),
-        Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
+        Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _) => {
             matches!(&got, Value::String(x) if x == s)
         }
         Cell::Absent => false,
@@ -677,11 +677,11 @@ mod tests {
         let null = Value::Null;
         let cells = [
             Cell::Absent,
-            Cell::Str("1"),
-            Cell::Str(""),
-            Cell::Bare("abc"),
-            Cell::Wrapped("abx"),
-            Cell::Bare("@1"),
+            Cell::Str("1", 0),
+            Cell::Str("", 0),
+            Cell::Bare("abc", 0),
+            Cell::Wrapped("abx", 0),
+            Cell::Bare("@1", 0),
             Cell::UInt(0),
             Cell::UInt(1),
             Cell::UInt(10),

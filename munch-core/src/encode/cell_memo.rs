@@ -73,11 +73,11 @@ impl CellMemo {
         }
         let at = out.len();
         let long = match cell {
-            Cell::Bare(_) => {
+            Cell::Bare(..) => {
                 legend.encode(s, hardened, out);
                 too_long(out.get(at..).unwrap_or_default())
             }
-            Cell::Wrapped(_) => wrapped(s, (legend, hardened), out),
+            Cell::Wrapped(..) => wrapped(s, (legend, hardened), out),
             _ => {
                 legend.encode(s, hardened, out);
                 finish_cell(out, at)
@@ -166,11 +166,11 @@ mod tests {
             for (v, &slot) in values.iter().zip(&slots) {
                 memoized.push(',');
                 let cell = if v.contains(['"', '\n', '\r']) {
-                    Cell::Str(v)
+                    Cell::Str(v, 0)
                 } else if v.contains(',') {
-                    Cell::Wrapped(v)
+                    Cell::Wrapped(v, 0)
                 } else {
-                    Cell::Bare(v)
+                    Cell::Bare(v, 0)
                 };
                 let long = memo.write(slot, cell, (&legend, hardened), &mut memoized);
                 direct.push(',');

@@ -5,10 +5,10 @@
 //! Python JSON length, so that verified encoding need not walk it again.
 
 use alloc::vec::Vec;
-use core::hash::BuildHasher;
 use hashbrown::DefaultHashBuilder;
 use serde_json::Value;
 
+use crate::format::counts::Counts;
 use crate::py::float_repr::write_float_repr;
 use crate::py::json_write::{CsvForm, key_json_len, string_len_csv, value_json_len};
 use crate::value::{Kind, kind, push_u64, same_bytes};
@@ -17,18 +17,25 @@ use crate::value::{Kind, kind, push_u64, same_bytes};
 /// with it: the legend's observation, the row writer and the check read
 /// the cells in order, and on a large response each value they loaded
 /// again from its row would be a cache miss.
+///
+/// A string cell also holds its hash for the legend (a [`Counts::hash`]
+/// of its text, when [`Columns::gather`] was given a hasher; 0 when not):
+/// taken while its bytes were at hand, in room the cell has anyway (the
+/// four bytes beside its tag).
+///
+/// [`Counts::hash`]: crate::format::counts::Counts::hash
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Cell<'v> {
     /// The row has no such key.
     Absent,
     /// A string.
-    Str(&'v str),
+    Str(&'v str, u32),
     /// A string with no byte the CSV writer quotes for (`,` `"` LF CR),
     /// as found while it was measured: written as it is.
-    Bare(&'v str),
+    Bare(&'v str, u32),
     /// A string with commas but no quote, LF or CR, as found while it was
     /// measured: written between quotes as it is.
-    Wrapped(&'v str),
+    Wrapped(&'v str, u32),
     /// An int from 0 to `u64::MAX`.
     UInt(u64),
     /// A negative int from `i64::MIN`.
@@ -44,7 +51,16 @@ impl<'v> Cell<'v> {
     #[inline]
     pub(crate) fn as_str(self) -> Option<&'v str> {
         match self {
-            Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => Some(s),
+            Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The string of a string cell and its legend hash.
+    #[inline]
+    pub(crate) fn hashed_str(self) -> Option<(&'v str, u32)> {
+        match self {
+            Cell::Str(s, h) | Cell::Bare(s, h) | Cell::Wrapped(s, h) => Some((s, h)),
             _ => None,
         }
     }
@@ -53,7 +69,7 @@ impl<'v> Cell<'v> {
     #[inline]
     pub(crate) fn of(v: &'v Value) -> Cell<'v> {
         match v {
-            Value::String(s) => Cell::Str(s),
+            Value::String(s) => Cell::Str(s, 0),
             Value::Number(n) => {
                 if let Some(u) = n.as_u64() {
                     Cell::UInt(u)
@@ -124,9 +140,8 @@ pub(crate) struct Columns<'v> {
     pub(crate) exact: bool,
     /// The rows the cells were found in.
     pub(crate) source: &'v [Value],
-    /// With a hasher: each string cell's hash, in the order of the cells
-    /// (row by row, in column order), taken while its bytes were at hand.
-    pub(crate) hashes: Vec<u64>,
+    /// Every string cell holds its legend hash ([`Cell`]).
+    pub(crate) hashed: bool,
 }
 
 impl<'v> Columns<'v> {
@@ -136,9 +151,8 @@ impl<'v> Columns<'v> {
     /// keys are `cols` in order, or there is no table (`None`, at the
     /// first row that is not); without it the result is always `Some`.
     /// With `measure` (`ensure_ascii`), the rows' JSON length is counted
-    /// on the way, each matched key's from its column. With `hasher` and
-    /// `STRICT` (whose cells are found in their order), each string cell
-    /// is hashed as it is found ([`Columns::hashes`]).
+    /// on the way, each matched key's from its column. With `hasher`, each
+    /// string cell gets its legend hash ([`Cell`]).
     pub(crate) fn gather<C: ColumnName, const STRICT: bool>(
         rows: &'v [Value],
         cols: &[C],
@@ -146,11 +160,6 @@ impl<'v> Columns<'v> {
         hasher: Option<&DefaultHashBuilder>,
     ) -> Option<Columns<'v>> {
         let width = cols.len();
-        let hasher = hasher.filter(|_| STRICT);
-        let mut hashes = match hasher {
-            Some(_) => Vec::with_capacity(rows.len().saturating_mul(width)),
-            None => Vec::new(),
-        };
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
         let mut exact = true;
@@ -194,21 +203,20 @@ impl<'v> Columns<'v> {
                         .position(|c| same_bytes(c.name().as_bytes(), kb)),
                 };
                 if let Some(j) = at {
+                    let hash = |s: &str| hasher.map_or(0, |h| Counts::hash(h, s));
                     let cell = match (measure, v) {
                         (Some(ascii), Value::String(s)) => {
                             let (n, form) = string_len_csv(s, ascii);
                             counted = Some(n);
                             match form {
-                                CsvForm::Bare => Cell::Bare(s),
-                                CsvForm::Wrapped => Cell::Wrapped(s),
-                                CsvForm::Unknown => Cell::Str(s),
+                                CsvForm::Bare => Cell::Bare(s, hash(s)),
+                                CsvForm::Wrapped => Cell::Wrapped(s, hash(s)),
+                                CsvForm::Unknown => Cell::Str(s, hash(s)),
                             }
                         }
+                        (None, Value::String(s)) => Cell::Str(s, hash(s)),
                         _ => Cell::of(v),
                     };
-                    if let (Some(h), Some(s)) = (hasher, cell.as_str()) {
-                        hashes.push(h.hash_one(s));
-                    }
                     if let Some(slot) = cells.get_mut(base + j) {
                         *slot = cell;
                     }
@@ -245,7 +253,7 @@ impl<'v> Columns<'v> {
             json: measure.map(|_| json),
             exact,
             source: rows,
-            hashes,
+            hashed: hasher.is_some(),
         })
     }
 
@@ -301,6 +309,14 @@ mod tests {
         }
     }
 
+    /// A string cell's hash lives beside the enum's tag: the cells of a
+    /// table take no more room for it.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_cell_is_three_words() {
+        assert_eq!(core::mem::size_of::<Cell<'_>>(), 24);
+    }
+
     /// A strict gather is a table only where every row is a dict with the
     /// first row's keys in the same order; a lax one finds columns anywhere.
     #[test]
@@ -329,6 +345,6 @@ mod tests {
         // The lax gather takes a row's keys in any order.
         let lax = Columns::gather::<_, false>(&swapped, &cols, None, None);
         let cells = lax.as_ref().and_then(|c| c.row(1));
-        assert!(matches!(cells, Some([Cell::UInt(2), Cell::Str("y")])));
+        assert!(matches!(cells, Some([Cell::UInt(2), Cell::Str("y", _)])));
     }
 }

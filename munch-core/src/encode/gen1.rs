@@ -74,7 +74,7 @@ fn table<'v>(
 fn cell_kind(cell: Cell<'_>) -> Option<u8> {
     Some(match cell {
         Cell::Absent => return None,
-        Cell::Str(_) | Cell::Bare(_) | Cell::Wrapped(_) => 3,
+        Cell::Str(..) | Cell::Bare(..) | Cell::Wrapped(..) => 3,
         Cell::UInt(_) | Cell::NegInt(_) => 1,
         Cell::Float(_) => 2,
         Cell::Other(v) => match kind(v) {
@@ -95,7 +95,7 @@ fn safe_table(columns: &Columns<'_>) -> bool {
         for (&cell, seen) in row.iter().zip(seen.iter_mut()) {
             match cell {
                 Cell::Absent => return false,
-                Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s)
+                Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _)
                     if s.is_empty()
                         || (s.len() > FIELD_LIMIT && s.chars().count() > FIELD_LIMIT) =>
                 {
@@ -250,21 +250,19 @@ pub(crate) fn encode<'v>(
         .map(|(c, (_, types))| c.rows * types.iter().filter(|&&ty| ty == Ty::Str).count())
         .sum();
     let mut builder = Builder::with_hasher(cells, hasher);
-    // Each `str` cell's slot, in the order the rows are written. (Every
-    // string cell is in a `str` column, so the hashes, one per string cell
-    // in that order, are met one by one.)
+    // Each `str` cell's slot, in the order the rows are written.
     let mut slots: Vec<Option<SlotId>> = Vec::with_capacity(cells);
     for (columns, (_, types)) in found.iter().zip(&typed) {
-        let mut hashes = columns.hashes.iter();
         for row in columns.rows() {
             for (cell, ty) in row.iter().zip(types) {
-                let Some(s) = cell.as_str() else { continue };
-                let hash = hashes.next();
                 if *ty == Ty::Str {
-                    slots.push(match hash {
-                        Some(&h) => builder.observe_hashed(s, h),
-                        None => builder.observe(s),
-                    });
+                    if let Some((s, hash)) = cell.hashed_str() {
+                        slots.push(if columns.hashed {
+                            builder.observe_hashed(s, hash)
+                        } else {
+                            builder.observe(s)
+                        });
+                    }
                 }
             }
         }
@@ -375,11 +373,13 @@ pub(crate) fn encode<'v>(
                 out.push(',');
                 let start = out.len();
                 long_cell |= match cell {
-                    Cell::Str(_) | Cell::Bare(_) | Cell::Wrapped(_) if *ty == Ty::Str => {
+                    Cell::Str(..) | Cell::Bare(..) | Cell::Wrapped(..) if *ty == Ty::Str => {
                         let slot = slots.next().flatten();
                         memo.write(slot, cell, (&legend, hardened), &mut out)
                     }
-                    Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => write_str_cell(s, &mut out),
+                    Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _) => {
+                        write_str_cell(s, &mut out)
+                    }
                     Cell::UInt(_) | Cell::NegInt(_) | Cell::Float(_) => {
                         cell.write_number(&mut out);
                         written += out.len() - start;

@@ -334,18 +334,18 @@ fn write<'r>(
                 out.push(',');
                 let start = out.len();
                 match cell {
-                    Cell::Str(s) | Cell::Bare(s) | Cell::Wrapped(s) => {
+                    Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _) => {
                         any_value |= !s.is_empty();
                         long_cell |= match (place, cell) {
                             (Some(p), _) => {
                                 let slot = slots.get(r * places.len() + p).copied().flatten();
                                 memo.write(slot, cell, (&legend, hardened), &mut out)
                             }
-                            (None, Cell::Bare(_)) => {
+                            (None, Cell::Bare(..)) => {
                                 out.push_str(s);
                                 too_long(s)
                             }
-                            (None, Cell::Wrapped(_)) => {
+                            (None, Cell::Wrapped(..)) => {
                                 out.push('"');
                                 out.push_str(s);
                                 out.push('"');

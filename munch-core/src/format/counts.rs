@@ -40,19 +40,31 @@ impl<'v> Counts<'v> {
         }
     }
 
+    /// The hash of `s` by `hasher`, four bytes (what a table cell has room
+    /// for beside its tag): the 64-bit hash folded.
+    #[inline]
+    pub(crate) fn hash(hasher: &DefaultHashBuilder, s: &str) -> u32 {
+        let h = hasher.hash_one(s);
+        (h ^ (h >> 32)) as u32
+    }
+
     /// The slot of `s` and whether it is new; a new string is added with
     /// count `uses`, a known one keeps its count. One hash per call.
     pub(crate) fn slot(&mut self, s: &'v str, uses: usize) -> (usize, bool) {
-        let hash = self.hasher.hash_one(s);
+        let hash = Self::hash(&self.hasher, s);
         self.slot_hashed(s, hash, uses)
     }
 
-    /// [`Counts::slot`] of a string whose hash was taken beforehand by
-    /// this table's hasher (while its bytes were at hand).
-    pub(crate) fn slot_hashed(&mut self, s: &'v str, hash: u64, uses: usize) -> (usize, bool) {
+    /// [`Counts::slot`] of a string whose [`Counts::hash`] by this table's
+    /// hasher was taken beforehand (while its bytes were at hand).
+    pub(crate) fn slot_hashed(&mut self, s: &'v str, hash: u32, uses: usize) -> (usize, bool) {
         let order = &self.order;
         let hasher = &self.hasher;
         let text = |k: &u32| order.get(*k as usize).map_or("", |e| e.0);
+        // The index wants 64 bits: the table's place from the low ones,
+        // the tag byte from the top seven.
+        let wide = |h: u32| (u64::from(h) << 32) | u64::from(h);
+        let hash = wide(hash);
         if let Some(&k) = self.index.find(hash, |k| text(k) == s) {
             return (k as usize, false);
         }
@@ -62,7 +74,7 @@ impl<'v> Counts<'v> {
         // another.
         if let Ok(k) = u32::try_from(slot) {
             self.index
-                .insert_unique(hash, k, |k| hasher.hash_one(text(k)));
+                .insert_unique(hash, k, |k| wide(Self::hash(hasher, text(k))));
         }
         self.order.push((s, uses));
         (slot, true)

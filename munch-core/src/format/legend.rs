@@ -304,9 +304,9 @@ impl<'v> Builder<'v> {
         SlotId::new(self.seen.bump(s, 1))
     }
 
-    /// [`Builder::observe`] of a string hashed beforehand by this
-    /// builder's hasher.
-    pub(crate) fn observe_hashed(&mut self, s: &'v str, hash: u64) -> Option<SlotId> {
+    /// [`Builder::observe`] of a string whose `Counts::hash` by this
+    /// builder's hasher was taken beforehand.
+    pub(crate) fn observe_hashed(&mut self, s: &'v str, hash: u32) -> Option<SlotId> {
         if s.is_empty() {
             return None;
         }

@@ -2,7 +2,7 @@
 //! (header, blocks, classification), the scalar line, CSV tables and the
 //! `@N` legend.
 
-mod counts;
+pub(crate) mod counts;
 pub(crate) mod csv;
 pub(crate) mod envelope;
 pub(crate) mod legend;
