@@ -129,6 +129,9 @@ fn soak(bin: &str, n: usize) {
     let mut invalid = 0usize;
     let mut rss_10k = 0;
     let mut peak = 0;
+    // Resident memory (not the peak) at 10k and 50k responses and at the
+    // last reading while the server lived.
+    let (mut resident_10k, mut resident_50k, mut resident_last) = (0, 0, (0, 0));
     for line in BufReader::new(stdout).lines() {
         let Ok(line) = line else { break };
         lines += 1;
@@ -140,11 +143,19 @@ fn soak(bin: &str, n: usize) {
         }
         if lines == 10_000 {
             rss_10k = rss_kb(pid, "VmHWM:");
+            resident_10k = rss_kb(pid, "VmRSS:");
+        }
+        if lines == 50_000 {
+            resident_50k = rss_kb(pid, "VmRSS:");
         }
         // The peak so far, while the process is alive (it exits at the end
         // of its input, possibly before the last lines are read here).
         if lines % 1_000 == 0 {
             peak = peak.max(rss_kb(pid, "VmHWM:"));
+            let resident = rss_kb(pid, "VmRSS:");
+            if resident > 0 {
+                resident_last = (resident, lines);
+            }
         }
         if lines % 20_000 == 0 {
             eprint!("\rsoak: {lines} responses");
@@ -159,6 +170,13 @@ fn soak(bin: &str, n: usize) {
         started.elapsed().as_secs_f64()
     );
     println!("soak: peak RSS {rss_10k} kB after 10k responses, {peak} kB after {lines}");
+    println!(
+        "soak: resident {resident_10k} kB after 10k responses, {resident_50k} kB after 50k, \
+         {} kB after {} (request lines 12, 25,012, 50,012 and 75,012 are over the 8 MiB \
+         limit, and the server holds up to 8 MiB of such a line before it can tell: \
+         the first buffer goes back to the system, the later ones reuse one block)",
+        resident_last.0, resident_last.1
+    );
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {

@@ -162,6 +162,36 @@ fn session_replies(lines: &[String]) -> Vec<J> {
     proto
 }
 
+/// Long lines through the server: one of 2 MiB (past the point where its
+/// buffer goes straight to the line limit) is answered in full; one over
+/// the 8 MiB limit is `E050` with a null id, discarded through its LF, and
+/// the lines around it are answered as usual.
+#[test]
+fn long_and_oversized_lines() {
+    let long_text = format!("[\"{}\"", "a".repeat(2 << 20));
+    let long = serde_json::json!({"id": 1, "method": "repair", "params": {"text": long_text}});
+    let over = format!(
+        "{{\"id\":2,\"method\":\"repair\",\"params\":{{\"text\":\"{}\"}}}}",
+        "x".repeat(jsonmend_engine::MAX_LINE)
+    );
+    let lines = [
+        long.to_string(),
+        over,
+        r#"{"id":3,"method":"hello"}"#.to_string(),
+        long.to_string(),
+    ];
+    let got = serve(&lines);
+    assert_eq!(got.len(), 4);
+    for answer in [&got[0], &got[3]] {
+        assert_eq!(answer["id"], 1);
+        assert_eq!(answer["result"]["text"], format!("{long_text}]"));
+    }
+    assert_eq!(got[1]["id"], J::Null);
+    assert_eq!(got[1]["error"]["code"], "E050");
+    assert_eq!(got[2]["id"], 3);
+    assert_eq!(got[2]["result"]["protocol"], 1);
+}
+
 /// `raw` and `steps` cases: lines on one connection.
 #[test]
 fn protocol_cases() {

@@ -238,6 +238,10 @@ fn run(mut args: Args) -> ExitCode {
     }
 }
 
+/// Lines longer than this get a buffer of [`jsonmend_engine::MAX_LINE`]
+/// bytes, which is not kept for the next line.
+const LONG_LINE: usize = 1 << 20;
+
 /// `jsonmend serve --stdio`: JSONL requests on stdin, one response line
 /// per request on stdout (flushed per line), lines read with bounded memory.
 fn serve() -> ExitCode {
@@ -281,10 +285,18 @@ fn serve() -> ExitCode {
             None => (chunk, false, chunk.len()),
         };
         if !oversized {
-            if line.len() + piece.len() > jsonmend_engine::MAX_LINE {
+            let len = line.len() + piece.len();
+            if len > jsonmend_engine::MAX_LINE {
                 oversized = true;
                 line = Vec::new();
             } else {
+                if len > line.capacity() && len > LONG_LINE {
+                    // Past a megabyte the buffer goes straight to the
+                    // line limit: one allocation of one size for every
+                    // long line, not a doubling series whose freed
+                    // pieces of every size stay in the process.
+                    line.reserve_exact(jsonmend_engine::MAX_LINE - line.len());
+                }
                 line.extend_from_slice(piece);
             }
         }
@@ -292,7 +304,7 @@ fn serve() -> ExitCode {
         if end {
             let bye = answer(&mut session, &line, oversized);
             line.clear();
-            if line.capacity() > 1 << 20 {
+            if line.capacity() > LONG_LINE {
                 // A long line's buffer is not kept for the short ones.
                 line = Vec::new();
             }
