@@ -334,6 +334,56 @@ mod tests {
         }
     }
 
+    /// Wherever the chunks cut a byte string — whole characters, cut ones,
+    /// invalid lead bytes, stray continuations — the source ends the same:
+    /// one byte at a time, whole, or in two pieces.
+    #[test]
+    fn any_split_gives_the_same_source() {
+        let alphabet: [&[u8]; 9] = [
+            b"a",
+            b"\"",
+            b"\xC3\xA9",
+            b"\xE2\x82\xAC",
+            b"\xF0\x9F\x98\x80",
+            b"\xC3",
+            b"\x80",
+            b"\xFF",
+            b"\xF8\x80",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2_000 {
+            let mut text = alloc::vec::Vec::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut pick = seed;
+            for _ in 0..(pick % 7) + 1 {
+                pick /= 7;
+                let piece = alphabet.get((pick % 9) as usize).copied().unwrap_or(b"a");
+                pick /= 9;
+                text.extend_from_slice(piece);
+            }
+            let end = |chunks: &[&[u8]]| {
+                let mut s = Source::new(usize::MAX);
+                let mut seen = alloc::vec::Vec::new();
+                for c in chunks {
+                    s.push(c);
+                }
+                seen.push((s.input().to_vec(), s.len(), s.utf8_known()));
+                s.finish();
+                seen.push((s.input().to_vec(), s.len(), s.utf8_known()));
+                seen
+            };
+            let whole = end(&[&text]);
+            let bytes: alloc::vec::Vec<&[u8]> = text.chunks(1).collect();
+            assert_eq!(end(&bytes), whole, "{text:x?} byte by byte");
+            for at in 0..=text.len() {
+                let (a, b) = text.split_at(at);
+                assert_eq!(end(&[a, b]), whole, "{text:x?} cut at {at}");
+            }
+        }
+    }
+
     /// The engine reads whole characters: a chunk that cuts one holds its
     /// bytes back until the rest arrives, an invalid sequence turns the
     /// input into bytes for good, and the input limit must not cut a
