@@ -21,17 +21,9 @@ pub(crate) struct Counts<'v> {
 }
 
 impl<'v> Counts<'v> {
-    /// Room for `n` distinct strings before the index grows.
-    pub(crate) fn with_capacity(n: usize) -> Self {
-        Counts {
-            order: Vec::with_capacity(n),
-            index: HashTable::with_capacity(n),
-            hasher: DefaultHashBuilder::default(),
-        }
-    }
-
-    /// Room for `n` distinct strings, hashed by `hasher` (a clone of the
-    /// one that made the hashes given to [`Counts::slot_hashed`]).
+    /// Room for `n` distinct strings before the index grows, hashed by
+    /// `hasher` (a clone of the one that made any hashes given to
+    /// [`Counts::slot_hashed`]).
     pub(crate) fn with_hasher(n: usize, hasher: DefaultHashBuilder) -> Self {
         Counts {
             order: Vec::with_capacity(n),
@@ -90,7 +82,14 @@ impl<'v> Counts<'v> {
     /// Adds `by` to the count of `s` (a new string starts at `by`); its
     /// slot.
     pub(crate) fn bump(&mut self, s: &'v str, by: usize) -> usize {
-        let (slot, new) = self.slot(s, by);
+        let hash = Self::hash(&self.hasher, s);
+        self.bump_hashed(s, hash, by)
+    }
+
+    /// [`Counts::bump`] of a string whose [`Counts::hash`] was taken
+    /// beforehand.
+    pub(crate) fn bump_hashed(&mut self, s: &'v str, hash: u32, by: usize) -> usize {
+        let (slot, new) = self.slot_hashed(s, hash, by);
         if !new {
             self.add(slot, by);
         }
@@ -100,11 +99,11 @@ impl<'v> Counts<'v> {
 
 #[cfg(test)]
 mod tests {
-    use super::Counts;
+    use super::{Counts, DefaultHashBuilder};
 
     #[test]
     fn counts_in_first_seen_order() {
-        let mut c = Counts::with_capacity(1);
+        let mut c = Counts::with_hasher(1, DefaultHashBuilder::default());
         for s in ["b", "a", "b", "c", "b", "a"] {
             c.bump(s, 1);
         }

@@ -282,9 +282,7 @@ impl<'v> Builder<'v> {
     /// [`Builder::ROOM`] (its table is not rebuilt as it grows to them; a
     /// large input of few distinct strings does not get a large table).
     pub(crate) fn with_capacity(n: usize) -> Self {
-        Builder {
-            seen: Counts::with_capacity(n.min(Self::ROOM)),
-        }
+        Self::with_hasher(n, hashbrown::DefaultHashBuilder::default())
     }
 
     /// A builder as [`Builder::with_capacity`] makes it, hashing strings
@@ -310,11 +308,7 @@ impl<'v> Builder<'v> {
         if s.is_empty() {
             return None;
         }
-        let (slot, new) = self.seen.slot_hashed(s, hash, 1);
-        if !new {
-            self.seen.add(slot, 1);
-        }
-        SlotId::new(slot)
+        SlotId::new(self.seen.bump_hashed(s, hash, 1))
     }
 
     /// Per slot, whether its string was observed more than once.
