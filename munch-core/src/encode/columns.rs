@@ -140,8 +140,6 @@ pub(crate) struct Columns<'v> {
     pub(crate) exact: bool,
     /// The rows the cells were found in.
     pub(crate) source: &'v [Value],
-    /// Every string cell holds its legend hash ([`Cell`]).
-    pub(crate) hashed: bool,
 }
 
 impl<'v> Columns<'v> {
@@ -253,7 +251,6 @@ impl<'v> Columns<'v> {
             json: measure.map(|_| json),
             exact,
             source: rows,
-            hashed: hasher.is_some(),
         })
     }
 

@@ -250,18 +250,16 @@ pub(crate) fn encode<'v>(
         .map(|(c, (_, types))| c.rows * types.iter().filter(|&&ty| ty == Ty::Str).count())
         .sum();
     let mut builder = Builder::with_hasher(cells, hasher);
-    // Each `str` cell's slot, in the order the rows are written.
+    // Each `str` cell's slot, in the order the rows are written. Every
+    // table was gathered by `table` with this builder's hasher, so each
+    // string cell holds its hash.
     let mut slots: Vec<Option<SlotId>> = Vec::with_capacity(cells);
     for (columns, (_, types)) in found.iter().zip(&typed) {
         for row in columns.rows() {
             for (cell, ty) in row.iter().zip(types) {
                 if *ty == Ty::Str {
                     if let Some((s, hash)) = cell.hashed_str() {
-                        slots.push(if columns.hashed {
-                            builder.observe_hashed(s, hash)
-                        } else {
-                            builder.observe(s)
-                        });
+                        slots.push(builder.observe_hashed(s, hash));
                     }
                 }
             }
