@@ -314,10 +314,10 @@ fn check(
     {
         if let Some(schema) = schemas::by_id(p.enc) {
             let checked = p.checked.as_ref().is_some_and(|rows| {
-                crate::decode::tier1::scalars_of_checked(&p.text, rows, schema, map, dec)
+                crate::decode::tier1_check::scalars_of_checked(&p.text, rows, schema, map, dec)
             });
             let same = checked
-                || crate::decode::tier1::verify_plain(&p.text, schema, map, &p.tables, dec)
+                || crate::decode::tier1_check::verify_plain(&p.text, schema, map, &p.tables, dec)
                     == Some(true);
             if same {
                 return if p.long_cell {

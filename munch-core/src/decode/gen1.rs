@@ -10,9 +10,9 @@ use super::build::{Borrowed, Build, Members, Owned, Slots};
 use super::cells::Hint;
 use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
+use crate::decode::cell_equals::cell_equals;
 use crate::decode::row_check::check_rows;
 use crate::decode::tier1::Blocks;
-use crate::decode::tier1::cell_equals;
 use crate::encode::RowCursor;
 use crate::encode::columns::{Cell, Columns};
 use crate::equal::{KeyOrder, exact_eq};
@@ -471,7 +471,7 @@ pub(crate) fn verify_found(
 
 /// Whether a gen1 payload decodes to exactly `input` (object key order
 /// ignored), found without building the decoded tables (see
-/// `tier1::verify_plain`). `None` when the fast path does not apply:
+/// `tier1_check::verify_plain`). `None` when the fast path does not apply:
 /// nested (dotted) table keys, or a table key that is also a scalar.
 pub(crate) fn verify_plain(
     payload: &str,

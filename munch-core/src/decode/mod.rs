@@ -2,10 +2,12 @@
 //! through Python's JSON reading.
 
 pub(crate) mod build;
+pub(crate) mod cell_equals;
 mod cells;
 pub(crate) mod gen1;
 pub(crate) mod row_check;
 pub(crate) mod tier1;
+pub(crate) mod tier1_check;
 
 use serde_json::Value;
 

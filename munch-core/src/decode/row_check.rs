@@ -6,7 +6,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use super::tier1::column_cell_equals;
+use super::cell_equals::column_cell_equals;
 use crate::encode::columns::{Cell, Columns};
 use crate::format::csv::{FieldSink, RowReader};
 use crate::format::legend::Legend;

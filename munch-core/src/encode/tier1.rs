@@ -14,7 +14,7 @@ use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype};
 use super::{Fail, Payload, check_key, too_long, write_cell, write_header, write_str_cell};
 use crate::decode::row_check::RowCheck;
-use crate::decode::tier1::{cells_stand_for_rows, table_lists};
+use crate::decode::tier1_check::{cells_stand_for_rows, table_lists};
 use crate::format::legend::{Builder, Legend, SlotId};
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, is_universal_body_key};

@@ -1,0 +1,307 @@
+//! The verified encoder's check of a transform-free tier-1 payload
+//! (spec D3): its scalar block decoded and compared with the input's
+//! members, its table rows compared with the input's rows (or with the
+//! encoder's cells) in place, without building the decoded tables.
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::cell_equals::cell_equals;
+use super::tier1::{Parts, decode_parts, parts};
+use super::{Budget, DecodeOptions};
+use crate::encode::RowCursor;
+use crate::encode::columns::{Cell, Columns};
+use crate::equal::{KeyOrder, exact_eq};
+use crate::format::csv::each_row;
+use crate::format::legend::Legend;
+use crate::format::scalars::Scalars;
+use crate::tier1::schema::{Schema, Table, Transform};
+use crate::value::{Kind, kind, same_bytes};
+
+/// The check's scalar half: the members decoded from the scalar block
+/// (scalars, `_meta`, blobs; no table) equal the input's, and the input
+/// has no member but them and the schema's tables. `None` when a table's
+/// key is among the decoded members (the full decode decides).
+pub(crate) fn scalars_match(
+    payload: &str,
+    parts: &Parts<'_>,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    let rest = decode_parts(payload, parts, schema, &[], opts, &mut Budget::unlimited());
+    if schema.tables.iter().any(|t| rest.contains_key(t.key)) {
+        return None;
+    }
+    if input.len() != rest.len() + schema.tables.len() {
+        return Some(false);
+    }
+    Some(
+        rest.iter()
+            .all(|(k, v)| input.get(k).is_some_and(|w| exact_eq(w, v, KeyOrder::Any))),
+    )
+}
+
+/// The check of a payload whose rows were checked as they were written
+/// (`rows`): its scalar block decoded and compared with the input's
+/// members, tables aside.
+pub(crate) fn scalars_of_checked(
+    payload: &str,
+    rows: &crate::encode::inline_check::CheckedRows,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> bool {
+    let block = rows.scalars.clone().and_then(|r| payload.get(r));
+    let parts = Parts {
+        legend: Legend::default(),
+        scalars: block.map(Scalars::parse).unwrap_or_default(),
+        tables: Vec::new(),
+    };
+    schema.transform == Transform::None
+        && scalars_match(payload, &parts, schema, input, opts) == Some(true)
+}
+
+/// Each table's list of rows in the input (`None` when one is not a
+/// list: the payload's table, even empty, cannot decode to it).
+pub(crate) fn table_lists<'v>(
+    schema: &Schema,
+    input: &'v Map<alloc::string::String, Value>,
+) -> Option<Vec<&'v Vec<Value>>> {
+    schema
+        .tables
+        .iter()
+        .map(|t| match input.get(t.key) {
+            Some(Value::Array(rows)) => Some(rows),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the encoder's cells stand for the input's rows: every row of
+/// every table a dict with exactly the table's columns.
+pub(crate) fn cells_stand_for_rows(
+    schema: &Schema,
+    found: &[Columns<'_>],
+    lists: &[&Vec<Value>],
+) -> bool {
+    found.len() == schema.tables.len()
+        && found
+            .iter()
+            .zip(schema.tables)
+            .zip(lists)
+            .all(|((c, t), rows)| c.exact && c.width() == t.cols.len() && c.rows == rows.len())
+}
+
+/// Whether a transform-free tier-1 payload decodes to exactly `input`
+/// (object key order ignored), found without building the decoded tables:
+/// scalars, `_meta` and blobs are decoded as [`decode`] does; table cells
+/// are read, legend-decoded and coerced one by one and compared with the
+/// input's rows in place. `None` when the fast path does not apply (the
+/// caller then decodes in full). The round-trip property and fuzz target
+/// check every accepted payload with the full decoder.
+pub(crate) fn verify_plain(
+    payload: &str,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    found: &[Columns<'_>],
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    if schema.transform != Transform::None {
+        return None;
+    }
+    let parts = parts(payload);
+    match scalars_match(payload, &parts, schema, input, opts) {
+        Some(true) => {}
+        other => return other,
+    }
+    let Some(lists) = table_lists(schema, input) else {
+        return Some(false);
+    };
+    let cells = cells_stand_for_rows(schema, found, &lists);
+    if cells {
+        let tags: Vec<&str> = schema.tables.iter().map(|t| t.tag).collect();
+        let plans: Vec<_> = schema.tables.iter().map(Table::column_plan).collect();
+        return Some(super::row_check::check_rows(
+            &parts.tables,
+            &tags,
+            found,
+            &plans,
+            &parts.legend,
+        ));
+    }
+    // Otherwise each table's rows are met in order as the payload's rows
+    // are read (one pass, no table of every field).
+    let mut expected: Vec<_> = lists.iter().map(|rows| rows.iter()).collect();
+    let interned: Vec<Vec<bool>> = schema.tables.iter().map(Table::interned_columns).collect();
+    let same = each_row(None, &parts.tables, |row| {
+        let Some(tag) = row.first() else {
+            return true;
+        };
+        let Some(ti) = schema
+            .tables
+            .iter()
+            .position(|t| same_bytes(t.tag.as_bytes(), tag.as_bytes()))
+        else {
+            return true;
+        };
+        let (Some(t), Some(interned), Some(Some(want))) = (
+            schema.tables.get(ti),
+            interned.get(ti),
+            expected.get_mut(ti).map(Iterator::next),
+        ) else {
+            return false;
+        };
+        row_equals(row, t, interned, &parts.legend, want)
+    });
+    Some(same && expected.iter_mut().all(|rows| rows.next().is_none()))
+}
+
+/// Whether a table row's cells decode to the input's row `want`.
+fn row_equals(
+    row: &[Cow<'_, str>],
+    t: &Table,
+    interned: &[bool],
+    legend: &Legend<'_>,
+    want: &Value,
+) -> bool {
+    let Kind::Dict(want) = kind(want) else {
+        return false;
+    };
+    if want.len() != t.cols.len() {
+        return false;
+    }
+    let text = |i: usize| -> &str { row.get(i + 1).map_or("", |c| c.as_ref()) };
+    let mut cursor = RowCursor::new(want);
+    t.cols
+        .iter()
+        .zip(interned)
+        .enumerate()
+        .all(|(i, (col, &interned))| {
+            cursor
+                .get(col.name)
+                .is_some_and(|w| cell_equals(text(i), interned, col.ty.name(), legend, Cell::of(w)))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tier1::schemas;
+    use serde_json::json;
+
+    /// A `search_symbols` response encoded with its tier-1 schema (`check`:
+    /// its rows checked while they are written).
+    fn encode_symbols(
+        map: &Map<alloc::string::String, Value>,
+        hardened: bool,
+        check: bool,
+    ) -> Result<crate::encode::Payload<'_>, crate::encode::Fail> {
+        let schema = schemas::by_tool("search_symbols").unwrap_or_else(|| unreachable!());
+        crate::encode::tier1::encode("search_symbols", schema, map, hardened, 0, None, check)
+    }
+
+    /// Checking against the encoder's cells answers as checking against the
+    /// input's rows does: on lossless payloads, on lossy ones (a legend
+    /// handle followed by a digit, a string that reads back as a number),
+    /// and on rows the cells do not stand for.
+    #[test]
+    fn checking_cells_answers_as_checking_rows() {
+        let schema = schemas::by_tool("search_symbols").unwrap_or_else(|| unreachable!());
+        let row = |id: &str, file: &str, line: Value| {
+            json!({"id": id, "name": "n", "kind": "function", "file": file,
+                   "line": line, "score": 0.5, "signature": "def f()", "summary": "s"})
+        };
+        let long = "src/a/long/path/to/module.py";
+        let cases = [
+            json!({"results": [row("a1", long, json!(1)), row("b", long, json!(2))]}),
+            // `@1` + "2…" reads back as a different handle.
+            json!({"results": [row(long, long, json!(1)), row("x", "src/a/long/path/to/module.py2", json!(2))]}),
+            json!({"results": [row("a", long, json!("7")), row("b", long, json!(2))]}),
+            json!({"results": [row("a", long, json!(null)), row("b", long, json!(2.5))]}),
+            json!({"results": [row("a", long, json!(1)), json!({"id": "x", "extra": 1})]}),
+            json!({"results": [row("a", long, json!(1)), json!(3)]}),
+        ];
+        let opts = DecodeOptions::default();
+        let mut lossy = 0;
+        for case in &cases {
+            let Value::Object(map) = case else {
+                unreachable!()
+            };
+            for hardened in [false, true] {
+                let Ok(p) = encode_symbols(map, hardened, false) else {
+                    continue;
+                };
+                let by_rows = verify_plain(&p.text, schema, map, &[], &opts);
+                let by_cells = verify_plain(&p.text, schema, map, &p.tables, &opts);
+                assert_eq!(by_rows, by_cells, "{case}");
+                lossy += usize::from(by_cells == Some(false));
+                let tampered = p.text.replacen("def f()", "def g()", 1);
+                if tampered != p.text {
+                    assert_eq!(
+                        verify_plain(&tampered, schema, map, &p.tables, &opts),
+                        Some(false)
+                    );
+                }
+            }
+        }
+        assert!(lossy >= 3, "{lossy}");
+    }
+
+    /// Rows checked while they are written are accepted exactly when the
+    /// check of the finished payload accepts them: on tables longer than
+    /// a read-back, with a lossy row early, in the middle or last, with
+    /// cells quoted and holding line breaks, and with scalars that differ.
+    #[test]
+    fn rows_checked_while_written_answer_as_the_finished_check() {
+        let schema = schemas::by_tool("search_symbols").unwrap_or_else(|| unreachable!());
+        let long = "src/a/long/path/to/module.py";
+        let row = |i: usize, file: &str| {
+            json!({"id": format!("{long}::f{i}"), "name": format!("f{i}"), "kind": "function",
+                   "file": file, "line": i, "score": 0.25 * i as f64,
+                   "signature": format!("def f{i}(a, b)"), "summary": "line one\nline \"two\""})
+        };
+        let opts = DecodeOptions::default();
+        let (mut accepted, mut refused) = (0, 0);
+        for n in [1usize, 63, 64, 65, 200] {
+            for lossy_at in [None, Some(0), Some(n / 2), Some(n - 1)] {
+                let rows: Vec<Value> = (0..n)
+                    .map(|i| {
+                        // `@1` + "2…" reads back as another handle.
+                        let file = if Some(i) == lossy_at {
+                            "src/a/long/path/to/module.py2"
+                        } else {
+                            long
+                        };
+                        row(i, file)
+                    })
+                    .collect();
+                let case = json!({"result_count": n, "query": "q", "results": rows});
+                let Value::Object(map) = &case else {
+                    unreachable!()
+                };
+                for hardened in [false, true] {
+                    let Ok(p) = encode_symbols(map, hardened, true) else {
+                        continue;
+                    };
+                    let inline = p
+                        .checked
+                        .as_ref()
+                        .is_some_and(|rows| scalars_of_checked(&p.text, rows, schema, map, &opts));
+                    let finished = verify_plain(&p.text, schema, map, &[], &opts) == Some(true);
+                    assert_eq!(inline, finished, "{n} {lossy_at:?} {hardened}");
+                    accepted += usize::from(inline);
+                    refused += usize::from(!inline);
+                    // A scalar that differs is found by the scalar half.
+                    let mut other = map.clone();
+                    other.insert("query".into(), json!("r"));
+                    if let Some(rows) = &p.checked {
+                        assert!(!scalars_of_checked(&p.text, rows, schema, &other, &opts));
+                    }
+                }
+            }
+        }
+        assert!(accepted > 10 && refused > 10, "{accepted} {refused}");
+    }
+}
