@@ -208,7 +208,7 @@ fn precheck(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Option<Run
                     rule: Rule::DuplicateKey,
                     offset,
                     detail: Detail::Owned(
-                        String::from_utf8_lossy(&crate::strict::key_text(
+                        String::from_utf8_lossy(&crate::keys::key_text(
                             input.get(s..e).unwrap_or_default(),
                         ))
                         .into_owned(),

@@ -12,6 +12,7 @@ mod finish;
 mod gate;
 mod hint;
 mod json;
+mod keys;
 mod llm;
 mod options;
 mod position;

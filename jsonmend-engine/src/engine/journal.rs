@@ -9,7 +9,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Engine, Frame, FrameState, Phase, RawRepair, Sep, Totals, Track};
-use crate::strict::KeyIndexMark;
+use crate::keys::KeyIndexMark;
 
 /// The container stack; while a watch step runs it keeps what the step
 /// changed in frames that existed when it began.

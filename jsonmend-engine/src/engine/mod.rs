@@ -26,8 +26,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorCode};
+use crate::keys::Keys;
 use crate::rules::Rule;
-use crate::strict::Keys;
 
 /// The lookahead window of spec §2.1: probes never look further.
 pub(crate) const L: usize = 256;
@@ -156,7 +156,7 @@ pub(crate) struct FrameState {
 #[derive(Debug)]
 pub(crate) struct Frame {
     pub(crate) st: FrameState,
-    pub(crate) key_index: crate::strict::KeyIndex,
+    pub(crate) key_index: crate::keys::KeyIndex,
 }
 
 impl core::ops::Deref for Frame {
@@ -191,7 +191,7 @@ impl Frame {
                 follow: None,
                 dup: false,
             },
-            key_index: crate::strict::KeyIndex::default(),
+            key_index: crate::keys::KeyIndex::default(),
         }
     }
 }

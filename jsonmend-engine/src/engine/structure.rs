@@ -299,7 +299,7 @@ impl<'a, T: Track> Engine<'a, T> {
             .out
             .get(span.0..span.1)
             .is_some_and(|k| k.contains(&b'\\'));
-        let h = crate::strict::key_fingerprint(self.out.as_bytes(), span, escaped);
+        let h = crate::keys::key_fingerprint(self.out.as_bytes(), span, escaped);
         self.key_hashed(key_out, at, key_in, h);
     }
 
@@ -319,7 +319,7 @@ impl<'a, T: Track> Engine<'a, T> {
         if self.shape_key(span, key_in, true) {
             return;
         }
-        let h = crate::strict::key_fingerprint(self.src, key_in, escaped);
+        let h = crate::keys::key_fingerprint(self.src, key_in, escaped);
         self.key_hashed(key_out, at, key_in, h);
     }
 
@@ -871,7 +871,7 @@ impl<'a, T: Track> Engine<'a, T> {
                 } else {
                     let raw = self.slice(f.key.0, f.key.1);
                     Some(
-                        alloc::string::String::from_utf8_lossy(&crate::strict::key_text(raw))
+                        alloc::string::String::from_utf8_lossy(&crate::keys::key_text(raw))
                             .into_owned(),
                     )
                 }

@@ -18,7 +18,7 @@ use crate::value::Value;
 /// The engine writes strict JSON, so its escapes decode as the validator's
 /// keys do.
 fn decode_content(raw: &[u8]) -> (String, String) {
-    let text = match crate::strict::key_text(raw) {
+    let text = match crate::keys::key_text(raw) {
         alloc::borrow::Cow::Borrowed(b) => String::from_utf8_lossy(b).into_owned(),
         alloc::borrow::Cow::Owned(b) => String::from_utf8(b)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
