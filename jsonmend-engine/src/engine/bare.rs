@@ -5,7 +5,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::scan::{is_ident, is_ident_start, is_quote};
-use super::{Ctx, Engine, Track};
+use super::{Ctx, Engine, Kind, State, Track};
+use crate::error::Error;
 use crate::rules::Rule;
 
 /// How one word of a bare run reads.
@@ -311,5 +312,171 @@ impl<T: Track> Engine<'_, T> {
             (delim && end == at).then_some(at + q.len)
         });
         (end, at, quote)
+    }
+}
+
+impl<'a, T: Track> Engine<'a, T> {
+    /// A bare run in value position.
+    pub(super) fn bare_value(&mut self, ctx: Ctx) -> Result<(), Error> {
+        let at = self.pos;
+        if let Some(paren) = self.call_at(at) {
+            let name = self.slice(at, paren);
+            let jsonp = ctx == Ctx::Top && !Self::is_known_call(name);
+            let rule = if Self::is_known_call(name) {
+                Rule::KnownCall
+            } else if jsonp {
+                Rule::JsonpWrapper
+            } else {
+                Rule::UnknownCall
+            };
+            self.note_with(rule, at, name);
+            self.saw_wrapper = true;
+            self.begin_at(ctx, at);
+            self.push(Kind::Call, State::Elem, b"[")?;
+            if let Some(f) = self.stack.top_mut::<T>() {
+                f.jsonp = jsonp;
+            }
+            self.pos = paren + 1;
+            return Ok(());
+        }
+        let (end, stop, quote) = self.scan_run(ctx);
+        if T::TRACKS && self.starved() {
+            // Taken back: the run goes on past what arrived.
+            return Ok(());
+        }
+        if end == at {
+            let len = self.ch(at).map_or(1, |c| c.len);
+            let token = self.slice(at, at + len);
+            self.note_with(Rule::Garbage, at, token);
+            self.pos = (at + len).max(stop);
+            return Ok(());
+        }
+        let text = self.slice(at, end);
+        self.content = true;
+        if let Some(q) = quote {
+            self.note(Rule::MissingOpenQuote, at);
+            self.begin_at(ctx, at);
+            self.write_string(text);
+            self.pos = q;
+            self.value_done(None, true);
+            return Ok(());
+        }
+        let at_eof = self.at_end(stop);
+        let words = || {
+            text.split(|&b| b == b' ' || b == b'\t')
+                .filter(|w| !w.is_empty())
+        };
+        let several = words().nth(1).is_some();
+        let scalar = |w: &[u8]| {
+            matches!(
+                classify(w, false),
+                Word::Number | Word::Normalized(..) | Word::Literal | Word::Spelled(..)
+            )
+        };
+        if several && ctx != Ctx::ObjValue && words().all(scalar) {
+            let first = words().next().unwrap_or_default();
+            self.pos = at + first.len();
+            return self.bare_word(ctx, at, first, false);
+        }
+        self.pos = stop;
+        if several {
+            self.note_with(Rule::UnquotedString, at, text);
+            self.begin_at(ctx, at);
+            self.write_string(text);
+            self.value_done(None, true);
+            return Ok(());
+        }
+        self.bare_word(ctx, at, text, at_eof)
+    }
+
+    /// One word in value position.
+    fn bare_word(&mut self, ctx: Ctx, at: usize, w: &[u8], at_eof: bool) -> Result<(), Error> {
+        let r = self.bare_word_inner(ctx, at, w, at_eof);
+        // Nothing after it confirms a scalar that ends the input.
+        if at_eof || self.at_end(self.pos) {
+            self.unconfirmed = true;
+        }
+        r
+    }
+
+    fn bare_word_inner(
+        &mut self,
+        ctx: Ctx,
+        at: usize,
+        w: &[u8],
+        at_eof: bool,
+    ) -> Result<(), Error> {
+        match classify(w, at_eof) {
+            Word::Number | Word::Literal => {
+                self.begin_at(ctx, at);
+                self.put(w);
+                self.value_done(None, false);
+            }
+            Word::Normalized(s, rules) => {
+                for r in rules {
+                    if r == Rule::TruncatedNumber {
+                        self.synthesized += s.len().saturating_sub(w.len());
+                        self.note_with(r, self.src.len(), w);
+                    } else {
+                        self.note_with(r, at, w);
+                    }
+                }
+                self.begin_at(ctx, at);
+                self.out.push_str(&s);
+                self.value_done(None, false);
+            }
+            Word::Spelled(text, rule) => {
+                self.note_with(rule, at, w);
+                self.begin_at(ctx, at);
+                self.out.push_str(text);
+                self.value_done(None, text.starts_with('"'));
+            }
+            Word::NumberLike => {
+                self.note_with(Rule::NumberLikeString, at, w);
+                self.begin_at(ctx, at);
+                self.write_string(w);
+                self.value_done(None, true);
+            }
+            Word::Ellipsis => {
+                self.note_with(Rule::Ellipsis, at, w);
+                if ctx == Ctx::ObjValue {
+                    self.out.push_str("null");
+                    self.value_done(None, false);
+                }
+            }
+            Word::Text => {
+                if at_eof {
+                    if let Some(done) = complete_literal(w) {
+                        self.note_with(Rule::TruncatedLiteral, self.src.len(), w);
+                        self.synthesized += done.len().saturating_sub(w.len());
+                        self.begin_at(ctx, at);
+                        self.out.push_str(done);
+                        self.value_done(None, false);
+                        return Ok(());
+                    }
+                    if matches!(w, b"-" | b"+") || w == "\u{2212}".as_bytes() {
+                        self.note_with(Rule::TruncatedNumber, self.src.len(), w);
+                        if ctx == Ctx::Top {
+                            // Dropping it would leave no value at all: the
+                            // top-level sign completes to zero instead.
+                            let zero = if w == b"+" { "0" } else { "-0" };
+                            self.synthesized += 1;
+                            self.out.push_str(zero);
+                            self.value_done(None, false);
+                        }
+                        return Ok(());
+                    }
+                }
+                if matches!(w, b"-" | b"+") {
+                    self.note_with(Rule::Garbage, at, w);
+                    return Ok(());
+                }
+                self.note_with(Rule::UnquotedString, at, w);
+                self.begin_at(ctx, at);
+                self.write_string(w);
+                self.value_done(None, true);
+            }
+        }
+        Ok(())
     }
 }

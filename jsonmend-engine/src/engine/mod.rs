@@ -5,9 +5,11 @@
 //! the output helpers they share.
 
 mod bare;
+mod close;
 mod fast;
 mod framing;
 mod journal;
+mod member_key;
 mod out;
 mod partial;
 mod scan;
