@@ -1,8 +1,10 @@
 //! The repair engine: one forward pass over the input bytes with an explicit
 //! container stack (spec §2). Framing (prose, fences, markup) is in
 //! `framing`, strings in `string`, bare runs, numbers and literals in `bare`,
-//! containers and separators in `structure`; this file holds the state and
-//! the output helpers they share.
+//! containers and separators in `structure`, keys in `member_key`, closers
+//! and the end of input in `close`, the recorded repairs in `repairs`, and
+//! a watch stream's offset tracking in `track`; this file holds the state
+//! and the output helpers they share.
 
 mod bare;
 mod close;
@@ -12,10 +14,12 @@ mod journal;
 mod member_key;
 mod out;
 mod partial;
+mod repairs;
 mod scan;
 mod shape;
 mod string;
 mod structure;
+mod track;
 mod whole;
 mod work;
 
@@ -23,58 +27,19 @@ pub(crate) use bare::is_json_number;
 pub(crate) use framing::Mode;
 pub(crate) use journal::{Held, Journal, Stack};
 pub(crate) use out::Out;
+pub(crate) use repairs::{Detail, RawRepair, Totals};
+pub(crate) use track::{
+    Horizon, MEMO_BLOCK, MEMO_LINE, MEMO_RUN, MEMO_TAG, MEMO_WORD, Memo, OneShot, Track,
+};
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorCode};
 use crate::keys::Keys;
-use crate::rules::Rule;
 
 /// The lookahead window of spec §2.1: probes never look further.
 pub(crate) const L: usize = 256;
-
-/// The `{token}`/`{key}` of a repair, materialized only for reported ones.
-#[derive(Clone, Debug)]
-pub(crate) enum Detail {
-    None,
-    /// A span of the engine's source.
-    Span(usize, usize),
-    /// A code point, shown as `U+XXXX`.
-    Code(u32),
-    Owned(String),
-}
-
-impl Detail {
-    pub(crate) fn text(&self, src: &[u8]) -> Option<String> {
-        match self {
-            Detail::None => None,
-            Detail::Span(s, e) => {
-                Some(String::from_utf8_lossy(src.get(*s..*e).unwrap_or_default()).into_owned())
-            }
-            Detail::Code(c) => Some(alloc::format!("U+{c:04X}")),
-            Detail::Owned(t) => Some(t.clone()),
-        }
-    }
-}
-
-/// A repair as the engine records it; lines and columns come at the end.
-#[derive(Clone, Debug)]
-pub(crate) struct RawRepair {
-    pub(crate) rule: Rule,
-    pub(crate) offset: usize,
-    pub(crate) detail: Detail,
-}
-
-/// Running totals over every repair, kept while the list itself is capped.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Totals {
-    pub(crate) count: usize,
-    pub(crate) cosmetic: bool,
-    pub(crate) lossy: bool,
-    pub(crate) ambiguous: bool,
-    pub(crate) loss_weight: usize,
-}
 
 /// What kind of container a frame is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -338,70 +303,6 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) shapes: Vec<shape::Shape>,
 }
 
-/// A long scan's progress: which scan, from where, how far, its depth, and
-/// the furthest offset the scan of the bytes before `at` examined (a step
-/// that resumes it has examined that much too, as a fresh scan would have).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Memo {
-    kind: u8,
-    start: usize,
-    at: usize,
-    depth: usize,
-    seen: usize,
-}
-
-/// The scans that keep their progress over a partial input.
-pub(crate) const MEMO_RUN: u8 = 1;
-pub(crate) const MEMO_LINE: u8 = 8;
-pub(crate) const MEMO_BLOCK: u8 = 9;
-pub(crate) const MEMO_TAG: u8 = 10;
-pub(crate) const MEMO_WORD: u8 = 11;
-
-/// What an engine keeps of the offsets its steps examine: nothing for a
-/// one-shot run (every call compiles away), the furthest one for a watch
-/// stream (whose steps starve at the end of what arrived).
-pub(crate) trait Track: Default {
-    /// Whether offsets are tracked at all.
-    const TRACKS: bool;
-    fn saw(&self, at: usize);
-    fn horizon(&self) -> usize;
-    fn reset(&self, at: usize);
-}
-
-/// One-shot runs track nothing.
-#[derive(Debug, Default)]
-pub(crate) struct OneShot;
-
-impl Track for OneShot {
-    const TRACKS: bool = false;
-    #[inline(always)]
-    fn saw(&self, _at: usize) {}
-    fn horizon(&self) -> usize {
-        0
-    }
-    fn reset(&self, _at: usize) {}
-}
-
-/// The furthest offset examined by the current step.
-#[derive(Debug, Default)]
-pub(crate) struct Horizon(core::cell::Cell<usize>);
-
-impl Track for Horizon {
-    const TRACKS: bool = true;
-    #[inline]
-    fn saw(&self, at: usize) {
-        if at > self.0.get() {
-            self.0.set(at);
-        }
-    }
-    fn horizon(&self) -> usize {
-        self.0.get()
-    }
-    fn reset(&self, at: usize) {
-        self.0.set(at);
-    }
-}
-
 /// Where a run is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -471,172 +372,6 @@ impl<'a, T: Track> Engine<'a, T> {
             prose_from: None,
             implicit_open: 0,
             shapes: Vec::new(),
-        }
-    }
-
-    /// Records that the current step examined offset `at` (an offset at or
-    /// past the end of a partial input starves the step).
-    #[inline(always)]
-    pub(crate) fn saw(&self, at: usize) {
-        if T::TRACKS && self.partial {
-            self.track.saw(at);
-        }
-    }
-
-    /// More input may follow (never for one-shot engines).
-    #[inline(always)]
-    pub(crate) fn is_partial(&self) -> bool {
-        T::TRACKS && self.partial
-    }
-
-    /// Whether `at` is at or past the end of the input (examining it).
-    #[inline]
-    pub(crate) fn at_end(&self, at: usize) -> bool {
-        self.saw(at);
-        at >= self.src.len()
-    }
-
-    /// Where scan `kind` from `start` got on an earlier attempt: its offset
-    /// and depth (watch streams only); what that part examined counts as
-    /// examined by this step.
-    #[inline]
-    pub(crate) fn memo_resume(&self, kind: u8, start: usize) -> Option<(usize, usize)> {
-        if !T::TRACKS {
-            return None;
-        }
-        let m = self.memo.get();
-        let hit = m.kind == kind && m.start == start && m.at >= start;
-        if hit {
-            self.saw(m.seen);
-        }
-        hit.then_some((m.at, m.depth))
-    }
-
-    /// Keeps scan `kind`'s progress: everything before `at` is decided, and
-    /// scanning it examined through `seen`.
-    #[inline]
-    pub(crate) fn memo_keep(
-        &self,
-        kind: u8,
-        start: usize,
-        (at, depth): (usize, usize),
-        seen: usize,
-    ) {
-        if self.is_partial() {
-            self.memo.set(Memo {
-                kind,
-                start,
-                at,
-                depth,
-                seen,
-            });
-        }
-    }
-
-    /// Starts a scan whose progress a memo keeps: the step's horizon so far
-    /// (returned, for [`Self::scan_end`]) is set aside, so the horizon
-    /// during the scan is the scan's own.
-    #[inline]
-    pub(crate) fn scan_begin(&self, start: usize) -> usize {
-        let outer = self.track.horizon();
-        if T::TRACKS {
-            self.track.reset(start.saturating_sub(1));
-        }
-        outer
-    }
-
-    /// Ends such a scan: the step's horizon is the furthest of both again.
-    #[inline]
-    pub(crate) fn scan_end(&self, outer: usize) {
-        self.track.saw(outer);
-    }
-
-    /// Whether the current step read at or past the end of a partial input.
-    pub(crate) fn starved(&self) -> bool {
-        self.is_partial() && self.track.horizon() >= self.src.len()
-    }
-
-    /// Records a repair without a token.
-    pub(crate) fn note(&mut self, rule: Rule, offset: usize) {
-        self.note_weighted(rule, offset, Detail::None, 1);
-    }
-
-    /// Records a repair with its `{token}`/`{key}` (a span of the source
-    /// when it is one, so nothing is allocated).
-    pub(crate) fn note_with(&mut self, rule: Rule, offset: usize, detail: &[u8]) {
-        let base = self.src.as_ptr() as usize;
-        let at = detail.as_ptr() as usize;
-        let weight = detail.len().max(1);
-        let detail = if at >= base && at + detail.len() <= base + self.src.len() {
-            Detail::Span(at - base, at - base + detail.len())
-        } else {
-            Detail::Owned(String::from_utf8_lossy(detail).into_owned())
-        };
-        self.note_weighted(rule, offset, detail, weight);
-    }
-
-    #[inline]
-    pub(crate) fn note_weighted(
-        &mut self,
-        rule: Rule,
-        offset: usize,
-        detail: Detail,
-        weight: usize,
-    ) {
-        if rule.is_truncation() {
-            self.truncated = true;
-        }
-        let t = &mut self.totals;
-        t.count += 1;
-        match rule.class() {
-            crate::rules::Class::Lossy => {
-                t.lossy = true;
-                t.loss_weight += weight.max(1);
-            }
-            crate::rules::Class::Cosmetic => t.cosmetic = true,
-            crate::rules::Class::Exact => {}
-        }
-        t.ambiguous |= rule.ambiguity().is_some();
-        if offset <= self.cap_offset {
-            self.keep_repair(rule, offset, detail);
-        }
-    }
-
-    /// Adds a repair to the list (only the first `max_repairs` by offset
-    /// stay: past them a long input records counts only).
-    #[inline(never)]
-    fn keep_repair(&mut self, rule: Rule, offset: usize, detail: Detail) {
-        self.repairs.push(RawRepair {
-            rule,
-            offset,
-            detail,
-        });
-        // Keep the list bounded: only the first `max_repairs` by offset are
-        // reported, so the rest can go (amortized linear).
-        if self.repairs.len() >= 4 * self.max_repairs + 64 && !(T::TRACKS && self.journal.on) {
-            self.trim_repairs();
-        }
-    }
-
-    /// Sorts the repairs by offset then code and keeps the reported ones.
-    pub(crate) fn trim_repairs(&mut self) {
-        let order =
-            |a: &RawRepair, b: &RawRepair| a.offset.cmp(&b.offset).then(a.rule.cmp(&b.rule));
-        if self.repairs.is_sorted_by_key(|r| r.offset) {
-            // The usual case: pushed in offset order, rules of one offset
-            // in any order. Each run of one offset is sorted alone (stable,
-            // as the whole sort is): linear over the list.
-            for run in self.repairs.chunk_by_mut(|a, b| a.offset == b.offset) {
-                if run.len() > 1 {
-                    run.sort_by_key(|r| r.rule);
-                }
-            }
-        } else {
-            self.repairs.sort_by(order);
-        }
-        self.repairs.truncate(self.max_repairs);
-        if let Some(last) = self.repairs.last() {
-            self.cap_offset = last.offset;
         }
     }
 
