@@ -267,6 +267,7 @@ impl Deltas {
     }
 
     /// Adds a delta.
+    #[inline]
     pub(crate) fn push(&mut self, op: DeltaOp, at: usize, path: &str, text: &str) {
         let path = self.put(path);
         let text = self.put(text);
