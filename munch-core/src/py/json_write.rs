@@ -310,6 +310,7 @@ pub(crate) enum CsvForm {
 
 /// [`string_len`] of `s`, and how the CSV writer writes it, found in one
 /// pass for the strings that need no JSON escape.
+#[inline]
 pub(crate) fn string_len_csv(s: &str, ascii: bool) -> (usize, CsvForm) {
     let bytes = s.as_bytes();
     let p = Presence::of(bytes, JSON_CSV);
