@@ -262,9 +262,13 @@ fn serve() -> ExitCode {
                 })
         };
         let Some(reply) = reply else { return false };
+        // The line and its LF in one write: written apart, a line longer
+        // than stdout's buffer went out in one system call and the LF in
+        // another.
+        let mut text = reply.line;
+        text.push('\n');
         let mut out = stdout.lock();
-        let _ = out.write_all(reply.line.as_bytes());
-        let _ = out.write_all(b"\n");
+        let _ = out.write_all(text.as_bytes());
         let _ = out.flush();
         reply.shutdown
     };
