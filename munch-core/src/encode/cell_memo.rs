@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use super::columns::Cell;
 use super::{finish_cell, too_long};
-use crate::format::legend::{Builder, Entries, SlotId};
+use crate::format::legend_build::{Builder, Entries, SlotId};
 
 /// Where a distinct observed string stands.
 #[derive(Clone, Copy, Debug)]
@@ -123,7 +123,7 @@ fn wrapped(s: &str, (legend, hardened): (&Entries<'_>, bool), out: &mut String) 
 mod tests {
     use super::{Cell, CellMemo};
     use crate::encode::finish_cell;
-    use crate::format::legend::Builder;
+    use crate::format::legend_build::Builder;
     use alloc::string::String;
     use alloc::vec::Vec;
 

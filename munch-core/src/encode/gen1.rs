@@ -15,7 +15,7 @@ use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
 use crate::decode::gen1::TAGS;
 use crate::format::csv::FIELD_LIMIT;
-use crate::format::legend::{Builder, SlotId};
+use crate::format::legend_build::{Builder, SlotId};
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};

@@ -6,5 +6,6 @@ pub(crate) mod counts;
 pub(crate) mod csv;
 pub(crate) mod envelope;
 pub(crate) mod legend;
+pub(crate) mod legend_build;
 mod legend_tree;
 pub(crate) mod scalars;
