@@ -330,8 +330,8 @@ fn check(
     }
     if opts.key_order == KeyOrder::Any
         && matches!(rung, Rung::Gen1Reference | Rung::Gen1Hardened)
-        && crate::decode::gen1::verify_found(&p.text, map, &p.tables, dec)
-            .or_else(|| crate::decode::gen1::verify_plain(&p.text, map, dec))
+        && crate::decode::gen1_check::verify_found(&p.text, map, &p.tables, dec)
+            .or_else(|| crate::decode::gen1_check::verify_plain(&p.text, map, dec))
             == Some(true)
     {
         return if p.long_cell {

@@ -1,0 +1,230 @@
+//! The verified encoder's check of a gen1 payload (spec D3): its scalars
+//! decoded and compared with the input's members, its table rows compared
+//! in place with the encoder's cells (`verify_found`) or with the input's
+//! rows (`verify_plain`), without building the decoded tables.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde_json::{Map, Value};
+
+use super::DecodeOptions;
+use super::cells::Hint;
+use super::gen1::{TableDecl, classify, decls_of, decode_rest, legend_of};
+use crate::decode::cell_equals::cell_equals;
+use crate::decode::row_check::check_rows;
+use crate::decode::tier1::Blocks;
+use crate::encode::RowCursor;
+use crate::encode::columns::{Cell, Columns};
+use crate::equal::{KeyOrder, exact_eq};
+use crate::format::csv::Rows;
+use crate::format::scalars::Scalars;
+use crate::tier1::schema::{ColumnPlan, Ty};
+use crate::value::{Kind, kind};
+use hashbrown::HashMap;
+
+/// What the fast checks read of a payload: its blocks, the members it
+/// decodes to besides its tables, and its table declarations.
+type CheckParts<'p> = (Blocks<'p>, Map<String, Value>, Vec<TableDecl<'p>>);
+
+fn check_parts<'p>(payload: &'p str, opts: &DecodeOptions) -> CheckParts<'p> {
+    let blocks = classify(payload);
+    let scalars = blocks.scalars.map(Scalars::parse).unwrap_or_default();
+    let rest = decode_rest(&scalars, opts);
+    let decls = decls_of(&scalars);
+    (blocks, rest, decls)
+}
+
+/// Declarations the fast checks take: each key top-level (no dot), not
+/// also a scalar's (`rest`), and declared once; with `tags`, each tag
+/// declared once too.
+fn plain_decls(decls: &[TableDecl<'_>], rest: &Map<String, Value>, tags: bool) -> bool {
+    decls.iter().enumerate().all(|(i, d)| {
+        let before = decls.get(..i).unwrap_or_default();
+        let dup = before
+            .iter()
+            .any(|e| e.key == d.key || (tags && e.tag == d.tag));
+        !d.key.contains('.') && !rest.contains_key(d.key.as_ref()) && !dup
+    })
+}
+
+/// The members decoded besides the `tables` tables (`rest`) are exactly
+/// the input's other members.
+fn rest_matches(input: &Map<String, Value>, rest: &Map<String, Value>, tables: usize) -> bool {
+    input.len() == rest.len() + tables
+        && rest
+            .iter()
+            .all(|(k, v)| input.get(k).is_some_and(|w| exact_eq(w, v, KeyOrder::Any)))
+}
+
+/// [`verify_plain`] of a payload the gen1 encoder wrote from the cells
+/// `found` (one per table, in declaration order): the rows read back are
+/// compared with those cells, by the column types the payload declares,
+/// without building them or looking a row's keys up again. `None` when
+/// the cells cannot stand for the input's rows: a table that is not a
+/// member of the input, rows with other keys than its first row's, or
+/// declarations other than the encoder's.
+pub(crate) fn verify_found(
+    payload: &str,
+    input: &Map<String, Value>,
+    found: &[Columns<'_>],
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    let (blocks, rest, decls) = check_parts(payload, opts);
+    if decls.len() != found.len() || !plain_decls(&decls, &rest, true) {
+        return None;
+    }
+    let mut plans: Vec<Vec<ColumnPlan>> = Vec::with_capacity(decls.len());
+    for (d, columns) in decls.iter().zip(found) {
+        // The cells are this member's rows, each with exactly the columns
+        // its declaration names, in that order.
+        let Some(Value::Array(list)) = input.get(d.key.as_ref()) else {
+            return None;
+        };
+        let Some(Value::Object(first)) = list.first() else {
+            return None;
+        };
+        let same_list = core::ptr::eq(list.as_slice(), columns.source);
+        let same_cols =
+            first.len() == d.cols.len() && first.keys().zip(&d.cols).all(|(k, c)| k == c.as_ref());
+        if !same_list || !columns.exact || columns.rows != list.len() || !same_cols {
+            return None;
+        }
+        // A `str` column is legend-expanded; a type name that is no type
+        // leaves the answer to the general check.
+        let plan = d.hints.iter().map(|h| h.ty().map(|ty| (ty, ty == Ty::Str)));
+        plans.push(plan.collect::<Option<Vec<_>>>()?);
+    }
+    if !rest_matches(input, &rest, decls.len()) {
+        return Some(false);
+    }
+    let tags: Vec<&str> = decls.iter().map(|d| d.tag.as_ref()).collect();
+    let legend = legend_of(&blocks.legends);
+    Some(check_rows(&blocks.tables, &tags, found, &plans, &legend))
+}
+
+/// Whether a gen1 payload decodes to exactly `input` (object key order
+/// ignored), found without building the decoded tables (see
+/// `tier1_check::verify_plain`). `None` when the fast path does not apply:
+/// nested (dotted) table keys, or a table key that is also a scalar.
+pub(crate) fn verify_plain(
+    payload: &str,
+    input: &Map<String, Value>,
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    let (blocks, rest, decls) = check_parts(payload, opts);
+    if !plain_decls(&decls, &rest, false) {
+        return None;
+    }
+    if !rest_matches(input, &rest, decls.len()) {
+        return Some(false);
+    }
+    let legend = legend_of(&blocks.legends);
+    let parsed = Rows::read(&blocks.tables);
+    for d in &decls {
+        let Some(Value::Array(expected)) = input.get(d.key.as_ref()) else {
+            return Some(false);
+        };
+        // Decoded rows hold each column once (a repeated name keeps its
+        // last value), so the input row must have exactly the distinct
+        // names, each compared at its last occurrence (found once per
+        // table, not per row).
+        let mut last_at: HashMap<&str, usize> = HashMap::with_capacity(d.cols.len());
+        for (i, col) in d.cols.iter().enumerate() {
+            last_at.insert(col.as_ref(), i);
+        }
+        let distinct = last_at.len();
+        let mut rows = parsed.tagged(d.tag.as_ref());
+        for want in expected {
+            let (Some(row), Kind::Dict(want)) = (rows.next(), kind(want)) else {
+                return Some(false);
+            };
+            if want.len() != distinct {
+                return Some(false);
+            }
+            let mut cursor = RowCursor::new(want);
+            for (i, col) in d.cols.iter().enumerate() {
+                if distinct != d.cols.len() && last_at.get(col.as_ref()) != Some(&i) {
+                    continue;
+                }
+                let cell: &str = row.get(i + 1).map_or("", |c| c.as_ref());
+                let hint = d.hints.get(i).copied().unwrap_or(Hint::Str);
+                let Some(w) = cursor.get(col.as_ref()) else {
+                    return Some(false);
+                };
+                if !cell_equals(cell, hint == Hint::Str, hint.name(), &legend, Cell::of(w)) {
+                    return Some(false);
+                }
+            }
+        }
+        if rows.next().is_some() {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::decode_with;
+    use serde_json::json;
+
+    /// Checking a gen1 payload against the encoder's cells answers as
+    /// decoding it and comparing with the input: on lossless tables, on
+    /// lossy ones (a legend handle followed by a digit, an empty string,
+    /// ints in a float column, a string column holding a number), with
+    /// escaped column names, quoted cells, both forms, and with a payload
+    /// changed after it was written.
+    #[test]
+    fn checking_cells_answers_as_decoding() {
+        let long = "src/a/long/path/to/module.py";
+        let row = |file: &str, n: Value, x: Value, s: &str| json!({"file": file, "n": n, "x": x, "ok": true, "s": s});
+        let cases = [
+            json!({"q": "a", "rows": [row(long, json!(1), json!(0.5), "a"), row(long, json!(2), json!(1.5), "b")]}),
+            json!({"rows": [row(long, json!(1), json!(0.5), "a"), row(&format!("{long}2"), json!(2), json!(1.5), "b")]}),
+            json!({"rows": [row(long, json!(1), json!(0.5), ""), row(long, json!(2), json!(1.5), "b")]}),
+            json!({"rows": [row(long, json!(1), json!(1), "a"), row(long, json!(2), json!(1.5), "b")]}),
+            json!({"rows": [row(long, json!("7"), json!(null), "a"), row(long, json!(2), json!(1.5), "b")]}),
+            json!({"rows": [row(long, json!(null), json!(null), "a,\"b\"\nc"), row(long, json!(2), json!(-0.0), "é")]}),
+            json!({"rows": [{"a:b": 1, "c|d": "x", "e,f": "y", "%": "z"}, {"a:b": 2, "c|d": "x", "e,f": "y", "%": "z"}]}),
+            json!({"t": {"rows": [row(long, json!(1), json!(0.5), "a"), row(long, json!(2), json!(1.5), "b")]}}),
+            json!({"rows": [row(long, json!(1), json!(0.5), "a"), row(long, json!(2), json!(1.5), "b")], "more": [{"k": "@1"}, {"k": "@@"}]}),
+        ];
+        let opts = DecodeOptions::default();
+        let (mut fast, mut lossy) = (0, 0);
+        for case in &cases {
+            let Value::Object(map) = case else {
+                unreachable!()
+            };
+            for (hardened, measure) in [(false, None), (false, Some(true)), (true, None)] {
+                let Ok(p) = crate::encode::gen1::encode("t", map, hardened, 0, measure) else {
+                    continue;
+                };
+                let truth = |text: &str| {
+                    decode_with(text, &opts).is_ok_and(|v| exact_eq(&v, case, KeyOrder::Any))
+                };
+                let by_cells = verify_found(&p.text, map, &p.tables, &opts);
+                if let Some(same) = by_cells {
+                    assert_eq!(same, truth(&p.text), "{case} {}", p.text);
+                    fast += 1;
+                    lossy += usize::from(!same);
+                }
+                assert_eq!(
+                    by_cells
+                        .or(verify_plain(&p.text, map, &opts))
+                        .unwrap_or(truth(&p.text)),
+                    truth(&p.text)
+                );
+                for (from, to) in [("0.5", "0.25"), (",a", ",b"), ("\n\nt,", "\n\nu,")] {
+                    let tampered = p.text.replacen(from, to, 1);
+                    if tampered != p.text {
+                        if let Some(same) = verify_found(&tampered, map, &p.tables, &opts) {
+                            assert_eq!(same, truth(&tampered), "{tampered}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(fast >= 20 && lossy >= 6, "{fast} {lossy}");
+    }
+}
