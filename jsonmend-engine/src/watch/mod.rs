@@ -14,6 +14,7 @@ mod decl;
 mod delta;
 mod escaped;
 mod events;
+mod output_text;
 mod reader;
 mod tally;
 
