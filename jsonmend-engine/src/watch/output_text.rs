@@ -3,6 +3,7 @@
 //! out of it, and spans with the holes cut.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use crate::json::quoted;
 
