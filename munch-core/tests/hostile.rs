@@ -47,10 +47,16 @@ fn tier1_legend_bomb_is_refused() {
     let rows = "s,@1\n".repeat(200);
     let payload =
         format!("#MUNCH/1 tool=search_symbols enc=ss1\n\n@1={literal}\n\nresult_count=1\n\n{rows}");
-    assert_eq!(
-        decode(&payload).unwrap_err().kind,
-        DecodeErrorKind::ExpansionLimit
-    );
+    let err = decode(&payload).unwrap_err();
+    assert_eq!(err.kind, DecodeErrorKind::ExpansionLimit);
+    // Typed decoding (straight from the table's cells for this schema)
+    // stops at the same place.
+    match munch_core::decode_into::<serde_json::Value>(&payload) {
+        Err(munch_core::TypedError::Decode(e)) => {
+            assert_eq!((e.kind, e.offset), (err.kind, err.offset))
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -170,3 +170,53 @@ fn borrowed_fields_point_into_the_payload() {
     }
     assert!(munch_core::decode_borrowed_into::<StrictHits<'_>>(payload).is_err());
 }
+
+/// A row type that reads only the first member of its row: the next row
+/// still starts at its own first cell (tier-1 rows are handed to the
+/// caller's type straight from their cells).
+#[test]
+fn a_row_read_in_part_leaves_the_next_row_whole() {
+    use serde::de::{MapAccess, Visitor};
+    struct First(String);
+    impl<'de> Deserialize<'de> for First {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = First;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a row")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<First, A::Error> {
+                    let (_, v): (String, serde_json::Value) = map.next_entry()?.unwrap();
+                    Ok(First(v.to_string()))
+                }
+            }
+            d.deserialize_map(V)
+        }
+    }
+    #[derive(Deserialize)]
+    struct Resp {
+        results: Vec<First>,
+    }
+    let opts = Options {
+        format: Format::Compact,
+        ..Default::default()
+    };
+    let payload = encode_serialize("search_symbols", &sample(), &opts)
+        .unwrap()
+        .text;
+    assert!(
+        payload.starts_with("#MUNCH/1 tool=search_symbols"),
+        "{payload}"
+    );
+    let r: Resp = decode_into(&payload).unwrap();
+    let ids: Vec<&str> = r.results.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "\"src/app/mod_1.py::f1#function\"",
+            "\"src/app/mod_2.py::f2#function\"",
+            "\"src/app/mod_3.py::f3#function\""
+        ]
+    );
+}

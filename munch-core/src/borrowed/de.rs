@@ -61,6 +61,10 @@ pub fn from_borrowed<'de, T: Deserialize<'de>>(v: BorrowedValue<'de>) -> Result<
 /// # Ok::<(), munch_core::TypedError>(())
 /// ```
 pub fn decode_borrowed_into<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, TypedError> {
+    // Tables without regrouping fill `T` from their cells directly.
+    if let Some(doc) = super::table_de::decode(text) {
+        return T::deserialize(doc).map_err(|e| TypedError::Serde(e.to_string()));
+    }
     let v = super::decode_borrowed(text).map_err(|e: DecodeError| TypedError::Decode(e))?;
     from_borrowed(v)
 }
@@ -81,7 +85,8 @@ fn sentinel(members: &[(Cow<'_, str>, BorrowedValue<'_>)]) -> Option<f64> {
     }
 }
 
-struct De<'de>(BorrowedValue<'de>);
+/// A deserializer over one tree value.
+pub(super) struct De<'de>(pub(super) BorrowedValue<'de>);
 
 impl<'de> de::Deserializer<'de> for De<'de> {
     type Error = serde_json::Error;
@@ -140,6 +145,22 @@ impl<'de> de::Deserializer<'de> for De<'de> {
     }
 }
 
+/// A member's key, borrowed from the payload where it is.
+pub(super) fn key<'de, K: DeserializeSeed<'de>>(
+    seed: K,
+    k: Cow<'de, str>,
+) -> Result<K::Value, serde_json::Error> {
+    match k {
+        Cow::Borrowed(k) => {
+            seed.deserialize(de::value::BorrowedStrDeserializer::<serde_json::Error>::new(k))
+        }
+        Cow::Owned(k) => {
+            let k: de::value::StringDeserializer<serde_json::Error> = k.into_deserializer();
+            seed.deserialize(k)
+        }
+    }
+}
+
 struct Items<'de> {
     iter: vec::IntoIter<BorrowedValue<'de>>,
 }
@@ -178,15 +199,7 @@ impl<'de> MapAccess<'de> for Members<'de> {
             return Ok(None);
         };
         self.value = Some(v);
-        match k {
-            Cow::Borrowed(k) => seed
-                .deserialize(de::value::BorrowedStrDeserializer::<serde_json::Error>::new(k))
-                .map(Some),
-            Cow::Owned(k) => {
-                let k: de::value::StringDeserializer<serde_json::Error> = k.into_deserializer();
-                seed.deserialize(k).map(Some)
-            }
-        }
+        key(seed, k).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(

@@ -5,6 +5,7 @@
 
 mod de;
 mod decode;
+mod table_de;
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;

@@ -134,7 +134,7 @@ impl<'a> Members<'a> {
     }
 
     /// Where `key` is, indexing the members first if they are not yet.
-    fn position(&mut self, key: &str) -> Option<usize> {
+    pub(crate) fn position(&mut self, key: &str) -> Option<usize> {
         let list = &self.list;
         let index = self.index.get_or_insert_with(|| {
             let mut index = BTreeMap::new();

@@ -3,10 +3,11 @@
 
 pub(crate) mod build;
 pub(crate) mod cell_equals;
-mod cells;
+pub(crate) mod cells;
 pub(crate) mod gen1;
 pub(crate) mod gen1_check;
 pub(crate) mod row_check;
+pub(crate) mod table_cells;
 pub(crate) mod tier1;
 pub(crate) mod tier1_check;
 

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::build::{Borrowed, Build, Members, Owned, Slots};
+use super::table_cells::TableCells;
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::format::csv::{Rows, each_row};
@@ -119,8 +120,21 @@ pub(crate) fn decode_borrowed<'a>(
     opts: &DecodeOptions,
     budget: &mut Budget,
 ) -> Option<BorrowedValue<'a>> {
-    // Regrouped schemas are decoded as `decode` does (the caller's
-    // fallback): their payload is not split here first.
+    let (parts, mut result) = untabled(payload, schema, opts, budget)?;
+    decode_tables::<Borrowed>(payload, &parts, schema.tables, budget, &mut result);
+    Some(Borrowed::object_value(result))
+}
+
+/// The parts of a payload whose decoding ends with its tables, and its
+/// members other than the tables; `None` for a regrouped schema or an fo1
+/// batch (decoded as `decode` does: their payload is not split here
+/// first).
+fn untabled<'a>(
+    payload: &'a str,
+    schema: &Schema,
+    opts: &DecodeOptions,
+    budget: &mut Budget,
+) -> Option<(Parts<'a>, Members<'a>)> {
     if !matches!(schema.transform, Transform::None | Transform::FileOutline) {
         return None;
     }
@@ -129,9 +143,73 @@ pub(crate) fn decode_borrowed<'a>(
         return None;
     }
     let rest = decode_parts(payload, &parts, schema, &[], opts, budget);
-    let mut result = Members::from_map(rest);
-    decode_tables::<Borrowed>(payload, &parts, schema.tables, budget, &mut result);
-    Some(Borrowed::object_value(result))
+    Some((parts, Members::from_map(rest)))
+}
+
+/// A tier-1 payload read for typed decoding: the members [`decode_borrowed`]
+/// gives, each table's member holding `Null`, and per table its member's
+/// index and its cells, row after row.
+pub(crate) struct Cells<'a> {
+    pub(crate) members: Members<'a>,
+    /// Per table of the schema, in order.
+    pub(crate) tables: Vec<TableCells<'a>>,
+}
+
+/// [`decode_borrowed`] with each table's rows left as cells, for the
+/// payloads where it builds the tables' rows straight from their cells
+/// (no regrouping, no fo1 batch, every column name distinct); `None` for
+/// the others and where the allowance ran out (the caller decodes as
+/// [`decode_borrowed`] does, which reports where).
+pub(crate) fn decode_cells<'a>(
+    payload: &'a str,
+    schema: &Schema,
+    opts: &DecodeOptions,
+    budget: &mut Budget,
+) -> Option<Cells<'a>> {
+    // (A table without columns would have rows and no cells.)
+    let distinct = |t: &Table| {
+        !t.cols.is_empty() && Slots::new(t.cols.iter().map(|c| c.name)).members == t.cols.len()
+    };
+    if schema.tables.is_empty() || !schema.tables.iter().all(distinct) {
+        return None;
+    }
+    let (parts, mut members) = untabled(payload, schema, opts, budget)?;
+    let mut tables: Vec<TableCells<'a>> = schema
+        .tables
+        .iter()
+        .map(|t| TableCells::new(t.cols))
+        .collect();
+    let complete = each_table_row(
+        payload,
+        &parts,
+        None,
+        schema.tables,
+        None,
+        budget,
+        |ti, r| {
+            let Some(out) = tables.get_mut(ti) else {
+                return;
+            };
+            let width = out.cols.len();
+            if let Some(row) = out.start_row() {
+                for i in 0..width {
+                    row.push(r.cell(i));
+                }
+            }
+        },
+    );
+    if !complete || budget.exhausted_at.is_some() {
+        return None;
+    }
+    // Each table's key is inserted as `decode_tables` inserts it: a key
+    // already there keeps its place.
+    for t in schema.tables {
+        Borrowed::insert(&mut members, Cow::Borrowed(t.key), BorrowedValue::Null);
+    }
+    for (t, cells) in schema.tables.iter().zip(tables.iter_mut()) {
+        cells.member = members.position(t.key)?;
+    }
+    Some(Cells { members, tables })
 }
 
 pub(crate) fn decode_parts<'a>(
@@ -263,30 +341,53 @@ pub(crate) fn decode_tables<'a, B: Build<'a>>(
     }
 }
 
+/// One row of a schema table as [`each_table_row`] hands it on: its
+/// cells come through [`TableRow::cell`], legend handles expanded and the
+/// allowance spent.
+pub(crate) struct TableRow<'r, 'a> {
+    row: &'r [Cow<'a, str>],
+    interned: &'r [bool],
+    legend: &'r Legend<'a>,
+    payload: &'a str,
+    budget: &'r mut Budget,
+    /// The allowance lasted so far.
+    within: bool,
+}
+
+impl<'a> TableRow<'_, 'a> {
+    /// Column `i`'s cell (empty past the row's end). Once the allowance
+    /// is gone the row is dropped: nothing more is expanded.
+    #[inline(always)]
+    pub(crate) fn cell(&mut self, i: usize) -> Cow<'a, str> {
+        let cell = self.row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
+        if !self.within || !self.interned.get(i).copied().unwrap_or(false) {
+            return cell;
+        }
+        match self.legend.expand(&cell) {
+            Some(d) => {
+                self.within &= self.budget.spend(d.len(), offset_in(self.payload, &cell));
+                d
+            }
+            None => cell,
+        }
+    }
+}
+
 /// Reads the table rows once (from `rows`, or from the blocks when it is
-/// `None`), adding each to the rows of the table its tag names (a
-/// schema's tags are distinct), or only to table `only`'s; false where the
-/// allowance ran out. Borrowed values are built as rows are read;
-/// `serde_json` values from all rows read first, which measured faster for
-/// them (the allocator serves their many small allocations better after
-/// the one large one).
-fn table_rows<'a, B: Build<'a>>(
+/// `None`), handing each to `on_row` with the index of the table its tag
+/// names (a schema's tags are distinct), or only table `only`'s rows;
+/// false where the allowance ran out.
+pub(crate) fn each_table_row<'a>(
     payload: &'a str,
     parts: &Parts<'a>,
     rows: Option<&Rows<'a>>,
     tables: &[Table],
     only: Option<usize>,
     budget: &mut Budget,
-    outs: &mut [Vec<B::Value>],
+    mut on_row: impl FnMut(usize, &mut TableRow<'_, 'a>),
 ) -> bool {
-    let plans: Vec<(Vec<bool>, Slots)> = tables
-        .iter()
-        .map(|t| {
-            let interned = t.interned_columns();
-            (interned, Slots::new(t.cols.iter().map(|c| c.name)))
-        })
-        .collect();
-    let add = |row: &[Cow<'a, str>]| {
+    let interned: Vec<Vec<bool>> = tables.iter().map(Table::interned_columns).collect();
+    each_row(rows, &parts.tables, |row: &[Cow<'a, str>]| {
         let Some(tag) = row.first() else {
             return true;
         };
@@ -299,42 +400,56 @@ fn table_rows<'a, B: Build<'a>>(
         if only.is_some_and(|o| o != ti) {
             return true;
         }
-        let (Some(t), Some((interned, slots)), Some(out)) =
-            (tables.get(ti), plans.get(ti), outs.get_mut(ti))
-        else {
-            return true;
+        let mut r = TableRow {
+            row,
+            interned: interned.get(ti).map(Vec::as_slice).unwrap_or_default(),
+            legend: &parts.legend,
+            payload,
+            budget: &mut *budget,
+            within: true,
         };
-        let mut within = true;
-        let mut cell_at = |i: usize| {
-            let cell = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
-            // Once the allowance is gone the row is dropped: expand no more.
-            if !within || !interned.get(i).copied().unwrap_or(false) {
-                return cell;
-            }
-            match parts.legend.expand(&cell) {
-                Some(d) => {
-                    within &= budget.spend(d.len(), offset_in(payload, &cell));
-                    d
-                }
-                None => cell,
-            }
+        on_row(ti, &mut r);
+        r.within
+    })
+}
+
+/// [`each_table_row`] adding each row, built, to its table's list in
+/// `outs`. Borrowed values are built as rows are read; `serde_json` values
+/// from all rows read first, which measured faster for them (the
+/// allocator serves their many small allocations better after the one
+/// large one).
+fn table_rows<'a, B: Build<'a>>(
+    payload: &'a str,
+    parts: &Parts<'a>,
+    rows: Option<&Rows<'a>>,
+    tables: &[Table],
+    only: Option<usize>,
+    budget: &mut Budget,
+    outs: &mut [Vec<B::Value>],
+) -> bool {
+    let slots: Vec<Slots> = tables
+        .iter()
+        .map(|t| Slots::new(t.cols.iter().map(|c| c.name)))
+        .collect();
+    each_table_row(payload, parts, rows, tables, only, budget, |ti, r| {
+        let (Some(t), Some(slots), Some(out)) = (tables.get(ti), slots.get(ti), outs.get_mut(ti))
+        else {
+            return;
         };
         if slots.members == t.cols.len() {
             let cells = t.cols.iter().enumerate();
-            let value =
-                B::row(cells.map(|(i, col)| (Cow::Borrowed(col.name), cell_at(i), col.ty.into())));
-            out.push(value);
-            return within;
+            out.push(B::row(cells.map(|(i, col)| {
+                (Cow::Borrowed(col.name), r.cell(i), col.ty.into())
+            })));
+            return;
         }
         let mut obj = B::object(slots.members);
         for (i, col) in t.cols.iter().enumerate() {
-            let cell = cell_at(i);
+            let cell = r.cell(i);
             slots.put_cell::<B>(&mut obj, i, Cow::Borrowed(col.name), cell, col.ty.into());
         }
         out.push(B::object_value(obj));
-        within
-    };
-    each_row(rows, &parts.tables, add)
+    })
 }
 
 #[cfg(test)]

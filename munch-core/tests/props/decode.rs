@@ -41,7 +41,16 @@ pub fn same_as_borrowed(text: &str) -> Result<serde_json::Value, munch_core::Dec
                 munch_core::from_value(o.clone()).unwrap_or_default();
             assert_eq!(typed.to_string(), via_owned.to_string(), "{text:?}");
         }
-        (Err(o), Err(b)) => assert_eq!((o.kind, o.offset), (b.kind, b.offset), "{text:?}"),
+        (Err(o), Err(b)) => {
+            assert_eq!((o.kind, o.offset), (b.kind, b.offset), "{text:?}");
+            // So does the typed path.
+            match munch_core::decode_into::<serde_json::Value>(text) {
+                Err(munch_core::TypedError::Decode(t)) => {
+                    assert_eq!((o.kind, o.offset), (t.kind, t.offset), "{text:?}");
+                }
+                other => panic!("decode {o:?} but decode_into {other:?} on {text:?}"),
+            }
+        }
         (o, b) => panic!("decode {o:?} but decode_borrowed {b:?} on {text:?}"),
     }
     owned
