@@ -52,6 +52,12 @@ pub fn check(data: &[u8]) {
             if let Some(m) = first_mismatch(&back, &borrowed, KeyOrder::Exact) {
                 panic!("borrowed decode differs: {m:?}\npayload {:?}", out.text);
             }
+            // Typed decoding (from a tier-1 table's cells where it can)
+            // gives what the decoded value gives.
+            let typed: serde_json::Value = munch_core::decode_into(&out.text)
+                .unwrap_or_else(|e| panic!("{e}: {:?}", out.text));
+            let via_value: serde_json::Value = munch_core::from_value(back).unwrap();
+            assert_eq!(typed.to_string(), via_value.to_string(), "{:?}", out.text);
         }
     }
     // Sizes in UTF-8 bytes (checked against the size walk in debug builds).
