@@ -220,3 +220,31 @@ fn a_row_read_in_part_leaves_the_next_row_whole() {
         ]
     );
 }
+
+/// gen1 tables are deserialized from their cells too: a row that is the
+/// `$float` sentinel still arrives as an `f64`, an escaped column name and
+/// a legend handle as the tree has them.
+#[test]
+fn gen1_rows_from_cells_equal_the_tree() {
+    let sentinel = "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:v:$float\n\nt,nan\nt,-inf\n";
+    #[derive(Deserialize)]
+    struct Floats {
+        v: Vec<f64>,
+    }
+    let r: Floats = decode_into(sentinel).unwrap();
+    assert!(r.v[0].is_nan() && r.v[1] == f64::NEG_INFINITY);
+    let payload = "#MUNCH/1 tool=x enc=gen1\n\n@1=src/app/\n\n\
+        repo=acme __tables=t:hits:file|a%2Cb|n:str|str|int,u:more:x:float\n\n\
+        t,@1a.py,1,7\nu,0.5\nt,b.py,,-3\nu,\n";
+    for text in [sentinel, payload] {
+        let tree: serde_json::Value =
+            munch_core::from_borrowed(munch_core::decode_borrowed(text).unwrap()).unwrap();
+        let typed: serde_json::Value = munch_core::decode_borrowed_into(text).unwrap();
+        assert_eq!(typed.to_string(), tree.to_string());
+    }
+    let typed: serde_json::Value = decode_into(payload).unwrap();
+    assert_eq!(
+        typed.to_string(),
+        r#"{"repo":"acme","hits":[{"file":"src/app/a.py","a,b":"1","n":7},{"file":"b.py","a,b":null,"n":-3}],"more":[{"x":0.5},{"x":null}]}"#
+    );
+}

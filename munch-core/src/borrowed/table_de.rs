@@ -17,28 +17,31 @@ use super::BorrowedValue;
 use super::de::{De, key};
 use crate::decode::build::{Borrowed, Build};
 use crate::decode::cells::Hint;
-use crate::decode::table_cells::{RowChunks, TableCells};
-use crate::decode::tier1::{self, Cells};
+use crate::decode::table_cells::{Cells, RowChunks, TableCells};
 use crate::decode::{Budget, DecodeOptions};
+use crate::decode::{gen1, tier1};
 use crate::format::envelope::{HEADER_PREFIX, header_enc};
 use crate::py::number::{FLOAT_KEY, parse_float, plain_int};
-use crate::tier1::schema::Col;
 use crate::tier1::schemas;
 
 /// The payload's value, its tables still cells; `None` where typed
-/// decoding goes through the tree (JSON text, gen1, the regrouped
-/// schemas, a payload whose expansion allowance runs out).
+/// decoding goes through the tree (JSON text, the regrouped schemas, gen1
+/// tables that share a tag or nest, a payload whose expansion allowance
+/// runs out).
 pub(super) fn decode(text: &str) -> Option<Doc<'_>> {
     if !text.starts_with(HEADER_PREFIX) {
         return None;
     }
-    let schema = schemas::by_id(header_enc(text)?)?;
     let opts = DecodeOptions::default();
     let mut budget = Budget::new(text.len(), &opts);
-    tier1::decode_cells(text, schema, &opts, &mut budget).map(Doc)
+    let cells = match schemas::by_id(header_enc(text).unwrap_or("gen1")) {
+        Some(schema) => tier1::decode_cells(text, schema, &opts, &mut budget),
+        None => gen1::decode_cells(text, &opts, &mut budget),
+    };
+    cells.map(Doc)
 }
 
-/// A decoded tier-1 payload whose tables are cells.
+/// A decoded payload whose tables are cells.
 pub(super) struct Doc<'a>(Cells<'a>);
 
 type Error = serde_json::Error;
@@ -172,22 +175,21 @@ struct Table<'de>(TableCells<'de>);
 
 impl<'de> Table<'de> {
     fn into_value(self) -> BorrowedValue<'de> {
-        let cols = self.0.cols;
         let mut rows = Vec::with_capacity(self.0.rows());
-        let mut chunks = self.0.into_rows();
+        let (cols, mut chunks) = self.0.into_rows();
         while let Some(row) = chunks.next_row() {
-            rows.push(row_value(cols, row));
+            rows.push(row_value(&cols, row));
         }
         BorrowedValue::Array(rows)
     }
 }
 
 /// The row object the tree holds for `row`'s cells (taken out of it).
-fn row_value<'de>(cols: &'static [Col], row: &mut [Cow<'de, str>]) -> BorrowedValue<'de> {
+fn row_value<'de>(cols: &[(Cow<'de, str>, Hint)], row: &mut [Cow<'de, str>]) -> BorrowedValue<'de> {
     Borrowed::row(
         cols.iter()
             .zip(row.iter_mut())
-            .map(|(c, raw)| (Cow::Borrowed(c.name), core::mem::take(raw), c.ty.into())),
+            .map(|((name, hint), raw)| (name.clone(), core::mem::take(raw), *hint)),
     )
 }
 
@@ -195,11 +197,9 @@ impl<'de> de::Deserializer<'de> for Table<'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(Rows {
-            cols: self.0.cols,
-            left: self.0.rows(),
-            rows: self.0.into_rows(),
-        })
+        let left = self.0.rows();
+        let (cols, rows) = self.0.into_rows();
+        visitor.visit_seq(Rows { cols, rows, left })
     }
 
     shared_methods!(option);
@@ -207,7 +207,7 @@ impl<'de> de::Deserializer<'de> for Table<'de> {
 
 /// A table's rows, handed out one at a time.
 struct Rows<'de> {
-    cols: &'static [Col],
+    cols: Vec<(Cow<'de, str>, Hint)>,
     rows: RowChunks<'de>,
     left: usize,
 }
@@ -226,7 +226,7 @@ impl<'de> SeqAccess<'de> for Rows<'de> {
         };
         self.left = self.left.saturating_sub(1);
         seed.deserialize(Row {
-            cols: self.cols,
+            cols: &self.cols,
             row,
         })
         .map(Some)
@@ -239,7 +239,7 @@ impl<'de> SeqAccess<'de> for Rows<'de> {
 
 /// One row's cells, deserialized as the object the tree would hold.
 struct Row<'r, 'de> {
-    cols: &'static [Col],
+    cols: &'r [(Cow<'de, str>, Hint)],
     row: &'r mut [Cow<'de, str>],
 }
 
@@ -255,7 +255,7 @@ impl<'de> de::Deserializer<'de> for Row<'_, 'de> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         // The one row the tree would read as a float.
-        if matches!(self.cols, [c] if c.name == FLOAT_KEY) {
+        if matches!(self.cols, [(name, _)] if name == FLOAT_KEY) {
             return De(self.into_value()).deserialize_any(visitor);
         }
         visitor.visit_map(RowMembers {
@@ -270,7 +270,7 @@ impl<'de> de::Deserializer<'de> for Row<'_, 'de> {
 
 /// A row's members: column `next`'s name, then its cell.
 struct RowMembers<'r, 'de> {
-    cols: &'static [Col],
+    cols: &'r [(Cow<'de, str>, Hint)],
     row: &'r mut [Cow<'de, str>],
     next: usize,
 }
@@ -282,17 +282,21 @@ impl<'de> MapAccess<'de> for RowMembers<'_, 'de> {
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
-        let Some(col) = self.cols.get(self.next) else {
-            return Ok(None);
-        };
-        seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(col.name))
-            .map(Some)
+        match self.cols.get(self.next) {
+            None => Ok(None),
+            Some((Cow::Borrowed(name), _)) => seed
+                .deserialize(de::value::BorrowedStrDeserializer::<Error>::new(name))
+                .map(Some),
+            Some((Cow::Owned(name), _)) => seed
+                .deserialize(de::value::StrDeserializer::<Error>::new(name))
+                .map(Some),
+        }
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let i = self.next;
         self.next += 1;
-        let hint = self.cols.get(i).map_or(Hint::Other, |c| c.ty.into());
+        let hint = self.cols.get(i).map_or(Hint::Other, |c| c.1);
         let raw = self.row.get_mut(i).map(core::mem::take).unwrap_or_default();
         seed.deserialize(Cell { raw, hint })
     }

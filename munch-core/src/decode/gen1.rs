@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::build::{Borrowed, Build, Members, Owned, Slots};
 use super::cells::Hint;
+use super::table_cells::{Cells, TableCells};
 use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::decode::tier1::Blocks;
@@ -318,11 +319,33 @@ impl<'a> RowContext<'a, '_> {
         row: &[Cow<'a, str>],
         out: &mut Vec<B::Value>,
     ) -> bool {
-        // What the decl builds counts against the budget: each cell's
-        // text, and where the decoder makes more than the payload holds —
-        // a column the row lacks, or rows an earlier decl with the same
-        // tag already took (every decl copies its rows) — the member's key
-        // and the value holding it too.
+        if !self.spend_row(decl, copy, row) {
+            return false;
+        }
+        let mut within = true;
+        if slots.members == decl.cols.len() {
+            let cells = decl.cols.iter().enumerate();
+            out.push(B::row(cells.map(|(i, col)| {
+                let (raw, hint) = self.cell(decl, row, i, &mut within);
+                (col.clone(), raw, hint)
+            })));
+            return within;
+        }
+        let mut obj = B::object(slots.members);
+        for (i, col) in decl.cols.iter().enumerate() {
+            let (raw, hint) = self.cell(decl, row, i, &mut within);
+            slots.put_cell::<B>(&mut obj, i, col.clone(), raw, hint);
+        }
+        out.push(B::object_value(obj));
+        within
+    }
+
+    /// Spends what `decl` builds of `row` (false where the budget ran
+    /// out): each cell's text, and where the decoder makes more than the
+    /// payload holds — a column the row lacks, or rows an earlier decl
+    /// with the same tag already took (`copy`: every decl copies its
+    /// rows) — the member's key and the value holding it too.
+    fn spend_row(&mut self, decl: &TableDecl<'a>, copy: bool, row: &[Cow<'a, str>]) -> bool {
         let size: usize = decl
             .cols
             .iter()
@@ -333,41 +356,109 @@ impl<'a> RowContext<'a, '_> {
             })
             .sum();
         let at = row.first().map_or(0, |c| offset_in(self.payload, c));
-        if !self.budget.spend(size, at) {
+        self.budget.spend(size, at)
+    }
+
+    /// Column `i`'s cell of `row` and its type, legend handles expanded
+    /// in `str` cells while the allowance lasts (`within`; once it is gone
+    /// the row is dropped: expand no more).
+    #[inline(always)]
+    fn cell(
+        &mut self,
+        decl: &TableDecl<'a>,
+        row: &[Cow<'a, str>],
+        i: usize,
+        within: &mut bool,
+    ) -> (Cow<'a, str>, Hint) {
+        let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
+        let hint = decl.hints.get(i).copied().unwrap_or(Hint::Str);
+        if !*within || hint != Hint::Str {
+            return (raw, hint);
+        }
+        match self.legend.expand(&raw) {
+            Some(d) => {
+                *within &= self.budget.spend(d.len(), offset_in(self.payload, &raw));
+                (d, hint)
+            }
+            None => (raw, hint),
+        }
+    }
+}
+
+/// [`decode_borrowed`] with each table's rows left as cells, for the
+/// payloads where it builds every table's rows straight from their cells
+/// (tags distinct, no dotted table key, every table's column names
+/// distinct); `None` for the others and where the allowance ran out (the
+/// caller decodes as [`decode_borrowed`] does, which reports where).
+pub(crate) fn decode_cells<'a>(
+    payload: &'a str,
+    opts: &DecodeOptions,
+    budget: &mut Budget,
+) -> Option<Cells<'a>> {
+    let (legend, scalar_block, table_blocks) = parts(payload);
+    let scalars = scalar_block.map(Scalars::parse).unwrap_or_default();
+    let decls = decls_of(&scalars);
+    let mut by_tag: HashMap<&str, usize> = HashMap::with_capacity(decls.len());
+    for (i, d) in decls.iter().enumerate() {
+        let distinct = Slots::new(d.cols.iter().map(AsRef::as_ref)).members == d.cols.len();
+        // (A table without columns would have rows and no cells.)
+        let plain = !d.cols.is_empty() && distinct && !d.key.contains('.');
+        if !plain || by_tag.insert(d.tag.as_ref(), i).is_some() {
+            return None;
+        }
+    }
+    if decls.is_empty() {
+        return None;
+    }
+    let mut members = Members::from_map(decode_rest(&scalars, opts));
+    let mut tables: Vec<TableCells<'a>> = decls
+        .iter()
+        .map(|d| {
+            TableCells::new(
+                d.cols
+                    .iter()
+                    .cloned()
+                    .zip(d.hints.iter().copied())
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut ctx = RowContext {
+        payload,
+        legend: &legend,
+        budget,
+    };
+    let read = each_row(None, &table_blocks, |row| {
+        let Some(&di) = row.first().and_then(|tag| by_tag.get(tag.as_ref())) else {
+            return true;
+        };
+        let (Some(decl), Some(out)) = (decls.get(di), tables.get_mut(di)) else {
+            return true;
+        };
+        if !ctx.spend_row(decl, false, row) {
             return false;
         }
         let mut within = true;
-        let mut cell_at = |i: usize| {
-            let raw = row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
-            let hint = decl.hints.get(i).copied().unwrap_or(Hint::Str);
-            // Once the allowance is gone the row is dropped: expand no more.
-            if !within || hint != Hint::Str {
-                return (raw, hint);
+        if let Some(cells) = out.start_row() {
+            for i in 0..decl.cols.len() {
+                cells.push(ctx.cell(decl, row, i, &mut within).0);
             }
-            match self.legend.expand(&raw) {
-                Some(d) => {
-                    within &= self.budget.spend(d.len(), offset_in(self.payload, &raw));
-                    (d, hint)
-                }
-                None => (raw, hint),
-            }
-        };
-        if slots.members == decl.cols.len() {
-            let cells = decl.cols.iter().enumerate();
-            out.push(B::row(cells.map(|(i, col)| {
-                let (raw, hint) = cell_at(i);
-                (col.clone(), raw, hint)
-            })));
-            return within;
         }
-        let mut obj = B::object(slots.members);
-        for (i, col) in decl.cols.iter().enumerate() {
-            let (raw, hint) = cell_at(i);
-            slots.put_cell::<B>(&mut obj, i, col.clone(), raw, hint);
-        }
-        out.push(B::object_value(obj));
         within
+    });
+    drop(by_tag);
+    if !read || budget.exhausted_at.is_some() {
+        return None;
     }
+    // Each table's key is inserted as `decode_tables` inserts it: a key
+    // already there keeps its place.
+    for d in &decls {
+        Borrowed::insert(&mut members, d.key.clone(), BorrowedValue::Null);
+    }
+    for (d, t) in decls.iter().zip(tables.iter_mut()) {
+        t.member = members.position(&d.key)?;
+    }
+    Some(Cells { members, tables })
 }
 
 /// The legend of a payload's legend blocks, as the decoder reads them.

@@ -6,7 +6,19 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use crate::tier1::schema::Col;
+use super::build::Members;
+use super::cells::Hint;
+
+/// A payload read for typed decoding: the members the borrowed tree has,
+/// each table's member holding `Null`, and each table's rows as cells.
+pub(crate) struct Cells<'a> {
+    pub(crate) members: Members<'a>,
+    /// Per table, in the order the tree's tables are inserted.
+    pub(crate) tables: Vec<TableCells<'a>>,
+}
+
+/// A table's columns: each one's name and type.
+pub(crate) type Columns<'a> = Vec<(Cow<'a, str>, Hint)>;
 
 /// Cells per chunk (48 KiB of cells on 64-bit targets).
 const CHUNK_CELLS: usize = 2048;
@@ -15,7 +27,7 @@ const CHUNK_CELLS: usize = 2048;
 pub(crate) struct TableCells<'a> {
     /// The index of the table's member in the decoded object.
     pub(crate) member: usize,
-    pub(crate) cols: &'static [Col],
+    pub(crate) cols: Columns<'a>,
     /// Whole rows, `cols.len()` cells each.
     chunks: Vec<Vec<Cow<'a, str>>>,
     rows: usize,
@@ -23,7 +35,7 @@ pub(crate) struct TableCells<'a> {
 
 impl<'a> TableCells<'a> {
     /// No rows yet (`member` is filled in once the members are known).
-    pub(crate) fn new(cols: &'static [Col]) -> TableCells<'a> {
+    pub(crate) fn new(cols: Columns<'a>) -> TableCells<'a> {
         TableCells {
             member: 0,
             cols,
@@ -54,14 +66,16 @@ impl<'a> TableCells<'a> {
         self.rows
     }
 
-    /// Takes the rows out, in order, each a slice of `cols.len()` cells.
-    pub(crate) fn into_rows(self) -> RowChunks<'a> {
-        RowChunks {
+    /// The columns, and the rows taken out in order, each a slice of
+    /// `cols.len()` cells.
+    pub(crate) fn into_rows(self) -> (Columns<'a>, RowChunks<'a>) {
+        let rows = RowChunks {
             width: self.cols.len(),
             chunks: self.chunks.into_iter(),
             current: Vec::new(),
             next: 0,
-        }
+        };
+        (self.cols, rows)
     }
 }
 
@@ -93,7 +107,7 @@ impl<'a> RowChunks<'a> {
 #[cfg(test)]
 mod tests {
     use super::TableCells;
-    use crate::tier1::schema::{Col, s};
+    use crate::decode::cells::Hint;
     use alloc::borrow::Cow;
     use alloc::format;
 
@@ -101,14 +115,14 @@ mod tests {
     /// width that does not divide a chunk.
     #[test]
     fn rows_cross_chunks_whole_and_in_order() {
-        static COLS: [Col; 3] = [s("a"), s("b"), s("c")];
-        let mut t = TableCells::new(&COLS);
+        let cols = ["a", "b", "c"].map(|c| (Cow::Borrowed(c), Hint::Str));
+        let mut t = TableCells::new(cols.into());
         for r in 0..5000 {
             let row = t.start_row().unwrap();
             row.extend((0..3).map(|i| Cow::Owned(format!("{r}.{i}"))));
         }
         assert_eq!(t.rows(), 5000);
-        let mut rows = t.into_rows();
+        let (_, mut rows) = t.into_rows();
         let mut n = 0;
         while let Some(row) = rows.next_row() {
             let got: alloc::vec::Vec<&str> = row.iter().map(|c| c.as_ref()).collect();

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::build::{Borrowed, Build, Members, Owned, Slots};
-use super::table_cells::TableCells;
+use super::table_cells::{Cells, TableCells};
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::format::csv::{Rows, each_row};
@@ -146,15 +146,6 @@ fn untabled<'a>(
     Some((parts, Members::from_map(rest)))
 }
 
-/// A tier-1 payload read for typed decoding: the members [`decode_borrowed`]
-/// gives, each table's member holding `Null`, and per table its member's
-/// index and its cells, row after row.
-pub(crate) struct Cells<'a> {
-    pub(crate) members: Members<'a>,
-    /// Per table of the schema, in order.
-    pub(crate) tables: Vec<TableCells<'a>>,
-}
-
 /// [`decode_borrowed`] with each table's rows left as cells, for the
 /// payloads where it builds the tables' rows straight from their cells
 /// (no regrouping, no fo1 batch, every column name distinct); `None` for
@@ -177,7 +168,10 @@ pub(crate) fn decode_cells<'a>(
     let mut tables: Vec<TableCells<'a>> = schema
         .tables
         .iter()
-        .map(|t| TableCells::new(t.cols))
+        .map(|t| {
+            let cols = t.cols.iter();
+            TableCells::new(cols.map(|c| (Cow::Borrowed(c.name), c.ty.into())).collect())
+        })
         .collect();
     let complete = each_table_row(
         payload,
