@@ -86,6 +86,15 @@ fn short_rows_of_a_wide_gen1_table_are_bounded() {
         cols.join("|")
     );
     refused_past_one_mib(&payload);
+    // Typed decoding (from the table's cells) is held to the same
+    // allowance: the default one refuses this payload too.
+    let err = decode(&payload).unwrap_err();
+    match munch_core::decode_into::<serde_json::Value>(&payload) {
+        Err(munch_core::TypedError::Decode(e)) => {
+            assert_eq!((e.kind, e.offset), (err.kind, err.offset))
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -103,6 +112,9 @@ fn many_tables_with_distinct_tags_stay_linear() {
     let start = Instant::now();
     let v = decode(&payload).unwrap();
     assert_eq!(v["k19999"][0]["c"], 19999);
+    // And into a type, from the tables' cells.
+    let typed: serde_json::Value = munch_core::decode_into(&payload).unwrap();
+    assert_eq!(typed, v);
     assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
 }
 
