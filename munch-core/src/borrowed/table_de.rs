@@ -1,7 +1,8 @@
-//! Typed decoding straight from table cells. For the tier-1 schemas whose
-//! decoding ends with their tables (no regrouping), the caller's type is
-//! filled from each row's cells as the row reader left them: no row
-//! object is built, filled and dropped on the way. What the caller gets
+//! Typed decoding straight from table cells. For gen1 payloads and the
+//! tier-1 schemas whose decoding ends with their tables (no regrouping),
+//! the caller's type is filled from each row's cells as the row reader
+//! left them: no row object is built, filled and dropped on the way.
+//! What the caller gets
 //! is exactly what [`from_borrowed`](super::from_borrowed) gives from
 //! [`decode_borrowed`](super::decode_borrowed)'s tree: the members come
 //! in the same order, each cell is converted by the same routine, and

@@ -338,7 +338,7 @@ pub(crate) fn decode_tables<'a, B: Build<'a>>(
 /// One row of a schema table as [`each_table_row`] hands it on: its
 /// cells come through [`TableRow::cell`], legend handles expanded and the
 /// allowance spent.
-pub(crate) struct TableRow<'r, 'a> {
+struct TableRow<'r, 'a> {
     row: &'r [Cow<'a, str>],
     interned: &'r [bool],
     legend: &'r Legend<'a>,
@@ -352,7 +352,7 @@ impl<'a> TableRow<'_, 'a> {
     /// Column `i`'s cell (empty past the row's end). Once the allowance
     /// is gone the row is dropped: nothing more is expanded.
     #[inline(always)]
-    pub(crate) fn cell(&mut self, i: usize) -> Cow<'a, str> {
+    fn cell(&mut self, i: usize) -> Cow<'a, str> {
         let cell = self.row.get(i + 1).cloned().unwrap_or(Cow::Borrowed(""));
         if !self.within || !self.interned.get(i).copied().unwrap_or(false) {
             return cell;
@@ -371,7 +371,7 @@ impl<'a> TableRow<'_, 'a> {
 /// `None`), handing each to `on_row` with the index of the table its tag
 /// names (a schema's tags are distinct), or only table `only`'s rows;
 /// false where the allowance ran out.
-pub(crate) fn each_table_row<'a>(
+fn each_table_row<'a>(
     payload: &'a str,
     parts: &Parts<'a>,
     rows: Option<&Rows<'a>>,
