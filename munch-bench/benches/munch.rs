@@ -89,22 +89,29 @@ fn decoding(c: &mut Criterion) {
 
 /// Decoding into the caller's types (`decode_into`, `decode_borrowed_into`)
 /// against `serde_json::from_str` into the same types from the JSON.
+/// The tier-1 payload and gen1's (the encoding of every tool without a
+/// tier-1 schema) of the same response.
 fn typed(c: &mut Criterion) {
     let value = search_symbols::response(5_000);
     let json = serde_json::to_string(&value).unwrap();
-    let payload = encode("search_symbols", &value, &compact(Mode::Verified)).text;
-    let mut g = c.benchmark_group("decode_tier1_typed");
-    g.throughput(Throughput::Bytes(payload.len() as u64));
-    g.bench_function("munch-core", |b| {
-        b.iter(|| decode_into::<Response>(black_box(&payload)).unwrap())
-    });
-    g.bench_function("munch-core-borrowed", |b| {
-        b.iter(|| decode_borrowed_into::<BorrowedResponse<'_>>(black_box(&payload)).unwrap())
-    });
-    g.bench_function("serde_json", |b| {
-        b.iter(|| serde_json::from_str::<Response>(black_box(&json)).unwrap())
-    });
-    g.finish();
+    for (group, tool) in [
+        ("decode_tier1_typed", "search_symbols"),
+        ("decode_gen1_typed", "get_hotspots"),
+    ] {
+        let payload = encode(tool, &value, &compact(Mode::Verified)).text;
+        let mut g = c.benchmark_group(group);
+        g.throughput(Throughput::Bytes(payload.len() as u64));
+        g.bench_function("munch-core", |b| {
+            b.iter(|| decode_into::<Response>(black_box(&payload)).unwrap())
+        });
+        g.bench_function("munch-core-borrowed", |b| {
+            b.iter(|| decode_borrowed_into::<BorrowedResponse<'_>>(black_box(&payload)).unwrap())
+        });
+        g.bench_function("serde_json", |b| {
+            b.iter(|| serde_json::from_str::<Response>(black_box(&json)).unwrap())
+        });
+        g.finish();
+    }
 }
 
 fn linear(c: &mut Criterion) {
