@@ -188,6 +188,7 @@ impl<'de> Table<'de> {
 /// The row object the tree holds for `row`'s cells (taken out of it).
 fn row_value<'de>(cols: &[(Cow<'de, str>, Hint)], row: &mut [Cow<'de, str>]) -> BorrowedValue<'de> {
     Borrowed::row(
+        &(),
         cols.iter()
             .zip(row.iter_mut())
             .map(|((name, hint), raw)| (name.clone(), core::mem::take(raw), *hint)),

@@ -39,9 +39,14 @@ pub(crate) trait Build<'a> {
     fn array(items: Vec<Self::Value>) -> Self::Value;
     /// Cell text converted by its column's type (spec §4 "Cell to value").
     fn cell(raw: Cow<'a, str>, hint: Hint) -> Self::Value;
+    /// What the rows of one table of distinct columns share, made once
+    /// per table from its column names in order.
+    type Shape;
+    /// The [`Build::Shape`] of rows keyed `keys` (distinct).
+    fn shape<'k, K: Iterator<Item = &'k str>>(keys: K) -> Self::Shape;
     /// A row object of distinct keys from its `(key, cell text, column
-    /// type)` triples.
-    fn row<I>(cells: I) -> Self::Value
+    /// type)` triples, the keys those `shape` was made from, in order.
+    fn row<I>(shape: &Self::Shape, cells: I) -> Self::Value
     where
         I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, Hint)>;
 }
@@ -90,14 +95,30 @@ impl<'a> Build<'a> for Owned {
     fn array(items: Vec<Value>) -> Value {
         Value::Array(items)
     }
+    /// The table's keys, each with a null value. A row is filled in from
+    /// it: its hash index is copied, not built by hashing every key of
+    /// every row again (`serde_json` hashes keys with SipHash). The row
+    /// map is made with room for its keys first and then `clone_from`
+    /// the shape: a plain `clone` sizes the entry list to the index's
+    /// capacity (14 entries for 8 keys), and that larger memory made the
+    /// decode slower than hashing.
+    type Shape = Map<String, Value>;
+    fn shape<'k, K: Iterator<Item = &'k str>>(keys: K) -> Self::Shape {
+        let mut obj = Map::with_capacity(keys.size_hint().0);
+        for key in keys {
+            obj.insert(String::from(key), Value::Null);
+        }
+        obj
+    }
     #[inline]
-    fn row<I>(cells: I) -> Value
+    fn row<I>(shape: &Self::Shape, cells: I) -> Value
     where
         I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, Hint)>,
     {
-        let mut obj = Map::with_capacity(cells.size_hint().0);
-        for (key, raw, hint) in cells {
-            obj.insert(key.into_owned(), coerce(raw, hint.name()));
+        let mut obj = Map::with_capacity(shape.len());
+        obj.clone_from(shape);
+        for (slot, (_, raw, hint)) in obj.values_mut().zip(cells) {
+            *slot = coerce(raw, hint.name());
         }
         Value::Object(obj)
     }
@@ -232,8 +253,10 @@ impl<'a> Build<'a> for Borrowed {
     /// cell is made in the member itself: through [`Self::cell`] it was
     /// built on the stack in pieces and copied out in wider loads, which
     /// stalled on every cell.
+    type Shape = ();
+    fn shape<'k, K: Iterator<Item = &'k str>>(_: K) -> Self::Shape {}
     #[inline(always)]
-    fn row<I>(cells: I) -> Self::Value
+    fn row<I>(_: &Self::Shape, cells: I) -> Self::Value
     where
         I: Iterator<Item = (Cow<'a, str>, Cow<'a, str>, Hint)>,
     {
@@ -333,5 +356,43 @@ impl Slots {
             Some(at) => B::replace(row, at, key.as_ref(), value),
             None => B::push(row, key, value),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Build, Hint, Owned};
+    use alloc::borrow::Cow;
+    use serde_json::json;
+
+    /// A row filled in from its table's shape is the map inserting its
+    /// cells one by one would make: the same keys in the same order, each
+    /// cell converted by its column's type, and the shape left as it was.
+    #[test]
+    fn owned_rows_from_a_shape_equal_rows_inserted() {
+        let keys = ["name", "line", "score", "zeta", "a"];
+        let shape = Owned::shape(keys.iter().copied());
+        let hints = [Hint::Str, Hint::Int, Hint::Float, Hint::Str, Hint::Bool];
+        for cells in [["f", "10", "0.5", "", "1"], ["g", "x", "nan", "z", "0"]] {
+            let triples = || {
+                keys.iter()
+                    .zip(cells)
+                    .zip(hints)
+                    .map(|((k, c), h)| (Cow::Borrowed(*k), Cow::Borrowed(c), h))
+            };
+            let row = Owned::row(&shape, triples());
+            let mut inserted = serde_json::Map::new();
+            for (k, c, h) in triples() {
+                inserted.insert(k.into_owned(), Owned::cell(c, h));
+            }
+            assert_eq!(row, serde_json::Value::Object(inserted.clone()));
+            let order: alloc::vec::Vec<&String> = inserted.keys().collect();
+            assert_eq!(row.as_object().map(|m| m.keys().collect()), Some(order));
+        }
+        assert!(shape.values().all(serde_json::Value::is_null));
+        assert_eq!(
+            Owned::row(&Owned::shape([].into_iter()), core::iter::empty()),
+            json!({})
+        );
     }
 }

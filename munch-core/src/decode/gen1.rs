@@ -243,6 +243,10 @@ fn decode_tables<'a, B: Build<'a>>(
         .iter()
         .map(|d| Slots::new(d.cols.iter().map(AsRef::as_ref)))
         .collect();
+    let shapes: Vec<B::Shape> = decls
+        .iter()
+        .map(|d| B::shape(d.cols.iter().map(AsRef::as_ref)))
+        .collect();
     let before = budget.clone();
     let mut outs: Vec<Vec<B::Value>> = decls.iter().map(|_| Vec::new()).collect();
     let rows = Rows::read_unless(B::STREAM, table_blocks);
@@ -256,13 +260,16 @@ fn decode_tables<'a, B: Build<'a>>(
             return true;
         };
         ids.iter().all(|&di| {
-            let (Some(decl), Some(slots), Some(out)) =
-                (decls.get(di), slots.get(di), outs.get_mut(di))
-            else {
+            let (Some(decl), Some(slots), Some(shape), Some(out)) = (
+                decls.get(di),
+                slots.get(di),
+                shapes.get(di),
+                outs.get_mut(di),
+            ) else {
                 return true;
             };
             let copy = rank.get(di).is_some_and(|&r| r > 0);
-            row_ctx.add::<B>(decl, slots, copy, row, out)
+            row_ctx.add::<B>(decl, (slots, shape), copy, row, out)
         })
     });
     if !read {
@@ -277,12 +284,14 @@ fn decode_tables<'a, B: Build<'a>>(
             }
         }
         for (di, decl) in decls.iter().enumerate() {
-            let (Some(slots), Some(out)) = (slots.get(di), outs.get_mut(di)) else {
+            let (Some(slots), Some(shape), Some(out)) =
+                (slots.get(di), shapes.get(di), outs.get_mut(di))
+            else {
                 continue;
             };
             let copy = rank.get(di).is_some_and(|&r| r > 0);
             for row in rows_of.get(decl.tag.as_ref()).into_iter().flatten() {
-                if !row_ctx.add::<B>(decl, slots, copy, row, out) {
+                if !row_ctx.add::<B>(decl, (slots, shape), copy, row, out) {
                     return false;
                 }
             }
@@ -314,7 +323,7 @@ impl<'a> RowContext<'a, '_> {
     fn add<B: Build<'a>>(
         &mut self,
         decl: &TableDecl<'a>,
-        slots: &Slots,
+        (slots, shape): (&Slots, &B::Shape),
         copy: bool,
         row: &[Cow<'a, str>],
         out: &mut Vec<B::Value>,
@@ -325,10 +334,13 @@ impl<'a> RowContext<'a, '_> {
         let mut within = true;
         if slots.members == decl.cols.len() {
             let cells = decl.cols.iter().enumerate();
-            out.push(B::row(cells.map(|(i, col)| {
-                let (raw, hint) = self.cell(decl, row, i, &mut within);
-                (col.clone(), raw, hint)
-            })));
+            out.push(B::row(
+                shape,
+                cells.map(|(i, col)| {
+                    let (raw, hint) = self.cell(decl, row, i, &mut within);
+                    (col.clone(), raw, hint)
+                }),
+            ));
             return within;
         }
         let mut obj = B::object(slots.members);

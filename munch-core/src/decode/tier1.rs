@@ -425,16 +425,25 @@ fn table_rows<'a, B: Build<'a>>(
         .iter()
         .map(|t| Slots::new(t.cols.iter().map(|c| c.name)))
         .collect();
+    let shapes: Vec<B::Shape> = tables
+        .iter()
+        .map(|t| B::shape(t.cols.iter().map(|c| c.name)))
+        .collect();
     each_table_row(payload, parts, rows, tables, only, budget, |ti, r| {
-        let (Some(t), Some(slots), Some(out)) = (tables.get(ti), slots.get(ti), outs.get_mut(ti))
-        else {
+        let (Some(t), Some(slots), Some(shape), Some(out)) = (
+            tables.get(ti),
+            slots.get(ti),
+            shapes.get(ti),
+            outs.get_mut(ti),
+        ) else {
             return;
         };
         if slots.members == t.cols.len() {
             let cells = t.cols.iter().enumerate();
-            out.push(B::row(cells.map(|(i, col)| {
-                (Cow::Borrowed(col.name), r.cell(i), col.ty.into())
-            })));
+            out.push(B::row(
+                shape,
+                cells.map(|(i, col)| (Cow::Borrowed(col.name), r.cell(i), col.ty.into())),
+            ));
             return;
         }
         let mut obj = B::object(slots.members);
