@@ -13,9 +13,6 @@ use crate::py::number::{float_value, parse_float, parse_int, plain_int};
 
 /// A kind of decoded value the table decoders can build.
 pub(crate) trait Build<'a> {
-    /// Whether table rows are best built as they are read (rather than
-    /// after reading them all).
-    const STREAM: bool;
     /// A value.
     type Value;
     /// An object being filled.
@@ -55,7 +52,6 @@ pub(crate) trait Build<'a> {
 pub(crate) struct Owned;
 
 impl<'a> Build<'a> for Owned {
-    const STREAM: bool = false;
     type Value = Value;
     type Object = Map<String, Value>;
 
@@ -185,7 +181,6 @@ impl<'a> Members<'a> {
 }
 
 impl<'a> Build<'a> for Borrowed {
-    const STREAM: bool = true;
     type Value = BorrowedValue<'a>;
     type Object = Members<'a>;
 

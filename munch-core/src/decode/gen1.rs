@@ -219,8 +219,7 @@ pub(crate) fn decode_borrowed<'a>(
 /// Adds every declared table's rows to `result`; false where the budget
 /// ran out.
 ///
-/// The rows are read once (from all rows read first, or one at a time
-/// for borrowed values, see `Build::STREAM`) and each goes to every
+/// The rows are read once, one at a time, and each goes to every
 /// declaration of its tag, found by one lookup (the reference scans every
 /// block for every declaration, quadratic on hostile input). The first
 /// declaration of a tag takes the payload's rows, later ones copy them.
@@ -249,13 +248,12 @@ fn decode_tables<'a, B: Build<'a>>(
         .collect();
     let before = budget.clone();
     let mut outs: Vec<Vec<B::Value>> = decls.iter().map(|_| Vec::new()).collect();
-    let rows = Rows::read_unless(B::STREAM, table_blocks);
     let mut row_ctx = RowContext {
         payload,
         legend,
         budget,
     };
-    let read = each_row(rows.as_ref(), table_blocks, |row| {
+    let read = each_row(table_blocks, |row| {
         let Some(ids) = row.first().and_then(|tag| by_tag.get(tag.as_ref())) else {
             return true;
         };
@@ -276,7 +274,7 @@ fn decode_tables<'a, B: Build<'a>>(
         // The allowance ran out: where is decided in the reference's
         // order, declaration by declaration (rows grouped by tag once).
         *row_ctx.budget = before;
-        let all = rows.unwrap_or_else(|| Rows::read(table_blocks));
+        let all = Rows::read(table_blocks);
         let mut rows_of: HashMap<&str, Vec<&[Cow<'a, str>]>> = HashMap::new();
         for row in all.iter() {
             if let Some(tag) = row.first() {
@@ -440,7 +438,7 @@ pub(crate) fn decode_cells<'a>(
         legend: &legend,
         budget,
     };
-    let read = each_row(None, &table_blocks, |row| {
+    let read = each_row(&table_blocks, |row| {
         let Some(&di) = row.first().and_then(|tag| by_tag.get(tag.as_ref())) else {
             return true;
         };

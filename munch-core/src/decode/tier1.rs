@@ -10,7 +10,7 @@ use super::build::{Borrowed, Build, Members, Owned, Slots};
 use super::table_cells::{Cells, TableCells};
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
-use crate::format::csv::{Rows, each_row};
+use crate::format::csv::each_row;
 use crate::format::envelope::blocks;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -173,25 +173,17 @@ pub(crate) fn decode_cells<'a>(
             TableCells::new(cols.map(|c| (Cow::Borrowed(c.name), c.ty.into())).collect())
         })
         .collect();
-    let complete = each_table_row(
-        payload,
-        &parts,
-        None,
-        schema.tables,
-        None,
-        budget,
-        |ti, r| {
-            let Some(out) = tables.get_mut(ti) else {
-                return;
-            };
-            let width = out.cols.len();
-            if let Some(row) = out.start_row() {
-                for i in 0..width {
-                    row.push(r.cell(i));
-                }
+    let complete = each_table_row(payload, &parts, schema.tables, None, budget, |ti, r| {
+        let Some(out) = tables.get_mut(ti) else {
+            return;
+        };
+        let width = out.cols.len();
+        if let Some(row) = out.start_row() {
+            for i in 0..width {
+                row.push(r.cell(i));
             }
-        },
-    );
+        }
+    });
     if !complete || budget.exhausted_at.is_some() {
         return None;
     }
@@ -302,30 +294,13 @@ pub(crate) fn decode_tables<'a, B: Build<'a>>(
     }
     let before = budget.clone();
     let mut outs: Vec<Vec<B::Value>> = tables.iter().map(|_| Vec::new()).collect();
-    let rows = Rows::read_unless(B::STREAM, &parts.tables);
-    if !table_rows::<B>(
-        payload,
-        parts,
-        rows.as_ref(),
-        tables,
-        None,
-        budget,
-        &mut outs,
-    ) {
+    if !table_rows::<B>(payload, parts, tables, None, budget, &mut outs) {
         // The allowance ran out: where is decided in the reference's
         // order, table by table.
         *budget = before;
         for only in 0..tables.len() {
             let only = Some(only);
-            if !table_rows::<B>(
-                payload,
-                parts,
-                rows.as_ref(),
-                tables,
-                only,
-                budget,
-                &mut outs,
-            ) {
+            if !table_rows::<B>(payload, parts, tables, only, budget, &mut outs) {
                 return;
             }
         }
@@ -367,21 +342,19 @@ impl<'a> TableRow<'_, 'a> {
     }
 }
 
-/// Reads the table rows once (from `rows`, or from the blocks when it is
-/// `None`), handing each to `on_row` with the index of the table its tag
+/// Reads the table rows once, one at a time, handing each to `on_row` with the index of the table its tag
 /// names (a schema's tags are distinct), or only table `only`'s rows;
 /// false where the allowance ran out.
 fn each_table_row<'a>(
     payload: &'a str,
     parts: &Parts<'a>,
-    rows: Option<&Rows<'a>>,
     tables: &[Table],
     only: Option<usize>,
     budget: &mut Budget,
     mut on_row: impl FnMut(usize, &mut TableRow<'_, 'a>),
 ) -> bool {
     let interned: Vec<Vec<bool>> = tables.iter().map(Table::interned_columns).collect();
-    each_row(rows, &parts.tables, |row: &[Cow<'a, str>]| {
+    each_row(&parts.tables, |row: &[Cow<'a, str>]| {
         let Some(tag) = row.first() else {
             return true;
         };
@@ -407,15 +380,11 @@ fn each_table_row<'a>(
     })
 }
 
-/// [`each_table_row`] adding each row, built, to its table's list in
-/// `outs`. Borrowed values are built as rows are read; `serde_json` values
-/// from all rows read first, which measured faster for them (the
-/// allocator serves their many small allocations better after the one
-/// large one).
+/// [`each_table_row`] adding each row, built as it is read, to its
+/// table's list in `outs`.
 fn table_rows<'a, B: Build<'a>>(
     payload: &'a str,
     parts: &Parts<'a>,
-    rows: Option<&Rows<'a>>,
     tables: &[Table],
     only: Option<usize>,
     budget: &mut Budget,
@@ -429,7 +398,7 @@ fn table_rows<'a, B: Build<'a>>(
         .iter()
         .map(|t| B::shape(t.cols.iter().map(|c| c.name)))
         .collect();
-    each_table_row(payload, parts, rows, tables, only, budget, |ti, r| {
+    each_table_row(payload, parts, tables, only, budget, |ti, r| {
         let (Some(t), Some(slots), Some(shape), Some(out)) = (
             tables.get(ti),
             slots.get(ti),

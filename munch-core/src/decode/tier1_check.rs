@@ -135,7 +135,7 @@ pub(crate) fn verify_plain(
     // are read (one pass, no table of every field).
     let mut expected: Vec<_> = lists.iter().map(|rows| rows.iter()).collect();
     let interned: Vec<Vec<bool>> = schema.tables.iter().map(Table::interned_columns).collect();
-    let same = each_row(None, &parts.tables, |row| {
+    let same = each_row(&parts.tables, |row| {
         let Some(tag) = row.first() else {
             return true;
         };

@@ -49,12 +49,6 @@ impl<'a> Rows<'a> {
         rows
     }
 
-    /// [`Rows::read`], or `None` when `stream` says the caller reads the
-    /// rows one at a time instead.
-    pub(crate) fn read_unless(stream: bool, blocks: &[&'a str]) -> Option<Rows<'a>> {
-        (!stream).then(|| Rows::read(blocks))
-    }
-
     /// All rows.
     pub(crate) fn iter(&self) -> impl Iterator<Item = &Row<'a>> {
         let mut start = 0;
@@ -90,14 +84,7 @@ impl<'a> Rows<'a> {
 /// Hands every row of `blocks` to `add`, from `rows` (read before) or
 /// read one at a time when it is `None`; stops at the first `false`
 /// (returned).
-pub(crate) fn each_row<'a>(
-    rows: Option<&Rows<'a>>,
-    blocks: &[&'a str],
-    mut add: impl FnMut(&Row<'a>) -> bool,
-) -> bool {
-    if let Some(rows) = rows {
-        return rows.iter().all(add);
-    }
+pub(crate) fn each_row<'a>(blocks: &[&'a str], mut add: impl FnMut(&Row<'a>) -> bool) -> bool {
     let mut fields: Vec<Cow<'a, str>> = Vec::new();
     for block in blocks {
         let mut reader = RowReader::new(block);
