@@ -169,6 +169,16 @@ fn borrowed_fields_point_into_the_payload() {
         hits: Vec<Strict<'a>>,
     }
     assert!(munch_core::decode_borrowed_into::<StrictHits<'_>>(payload).is_err());
+    // JSON text (what `auto` sends where MUNCH does not pay) lends its
+    // strings the same way: those without an escape.
+    let json = r#"{"hits": [{"file": "src/a.py", "kind": "function", "score": NaN},
+        {"file": "src\/b.py", "kind": "class", "score": 0.5}]}"#;
+    let r: Hits<'_> = munch_core::decode_borrowed_into(json).unwrap();
+    assert!(matches!(r.hits[0].file, Cow::Borrowed("src/a.py")));
+    assert!(matches!(&r.hits[1].file, Cow::Owned(f) if f == "src/b.py"));
+    assert_eq!((r.hits[0].kind, r.hits[1].kind), ("function", "class"));
+    assert!(r.hits[0].score.is_nan());
+    assert!(munch_core::decode_borrowed_into::<StrictHits<'_>>(json).is_err());
 }
 
 /// A row type that reads only the first member of its row: the next row

@@ -11,9 +11,9 @@ use crate::tier1::schemas;
 /// and column names borrow from `text` wherever no escape or legend
 /// handle changed them; the same tree, without an allocation per cell.
 ///
-/// gen1 payloads and the tier-1 schemas without a regrouping step (9 of
-/// the 15, `search_symbols` among them) are built borrowed directly;
-/// JSON text and the regrouped schemas are decoded as
+/// JSON text, gen1 payloads and the tier-1 schemas without a regrouping
+/// step (9 of the 15, `search_symbols` among them) are built borrowed
+/// directly; the regrouped schemas are decoded as
 /// [`decode`](crate::decode) does and converted.
 ///
 /// # Errors
@@ -53,7 +53,7 @@ pub fn decode_borrowed_with<'a>(
     opts: &DecodeOptions,
 ) -> Result<BorrowedValue<'a>, DecodeError> {
     if !text.starts_with(HEADER_PREFIX) {
-        return decode_with(text, opts).map(BorrowedValue::from);
+        return crate::py::json_parse::parse_borrowed(text, opts.depth_limit);
     }
     let enc = header_enc(text).unwrap_or("gen1");
     let mut budget = Budget::new(text.len(), opts);

@@ -1,21 +1,25 @@
 //! Python `json.loads`: RFC 8259 plus `NaN`, `Infinity` and `-Infinity`,
 //! big integers (at most 4,300 digits), last duplicate key wins at the
 //! first key's position, raw control characters refused. Iterative: the
-//! nesting depth is bounded by a limit, never by the call stack.
+//! nesting depth is bounded by a limit, never by the call stack. What it
+//! builds is a [`Sink`]'s: `serde_json` values, or borrowed ones.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::json_sink::{Borrowed, Owned, Sink};
 use super::number::{MAX_INT_DIGITS, float_value, int_from_canonical};
+use crate::borrowed::BorrowedValue;
 use crate::error::{DecodeError, DecodeErrorKind as K};
 
 /// The default nesting limit (spec D1.3).
 pub(crate) const DEFAULT_DEPTH_LIMIT: usize = 1000;
 
-enum Frame {
-    Array(Vec<Value>),
-    Object(Map<String, Value>, String),
+enum Frame<'a, S: Sink<'a>> {
+    Array(Vec<S::Value>),
+    Object(S::Object, Cow<'a, str>),
 }
 
 struct Parser<'a> {
@@ -26,6 +30,19 @@ struct Parser<'a> {
 
 /// Parses `text` as Python's `json.loads` does.
 pub(crate) fn parse(text: &str, depth_limit: usize) -> Result<Value, DecodeError> {
+    parse_into::<Owned>(text, depth_limit)
+}
+
+/// [`parse`] into a borrowed value: strings without escapes borrow from
+/// `text`.
+pub(crate) fn parse_borrowed(
+    text: &str,
+    depth_limit: usize,
+) -> Result<BorrowedValue<'_>, DecodeError> {
+    parse_into::<Borrowed>(text, depth_limit)
+}
+
+fn parse_into<'a, S: Sink<'a>>(text: &'a str, depth_limit: usize) -> Result<S::Value, DecodeError> {
     if text.starts_with('\u{feff}') {
         return Err(DecodeError::new(K::ByteOrderMark, 0));
     }
@@ -35,7 +52,7 @@ pub(crate) fn parse(text: &str, depth_limit: usize) -> Result<Value, DecodeError
         pos: 0,
     };
     p.skip_ws();
-    let value = p.value(depth_limit)?;
+    let value = p.value::<S>(depth_limit)?;
     p.skip_ws();
     if p.pos != p.bytes.len() {
         return Err(DecodeError::new(K::ExtraData, p.pos));
@@ -43,7 +60,7 @@ pub(crate) fn parse(text: &str, depth_limit: usize) -> Result<Value, DecodeError
     Ok(value)
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn err<T>(&self, kind: K) -> Result<T, DecodeError> {
         Err(DecodeError::new(kind, self.pos))
     }
@@ -68,8 +85,8 @@ impl Parser<'_> {
     }
 
     /// One whole value, containers included, with an explicit stack.
-    fn value(&mut self, depth_limit: usize) -> Result<Value, DecodeError> {
-        let mut stack: Vec<Frame> = Vec::new();
+    fn value<S: Sink<'a>>(&mut self, depth_limit: usize) -> Result<S::Value, DecodeError> {
+        let mut stack: Vec<Frame<'a, S>> = Vec::new();
         'value: loop {
             // Read a value start; containers push a frame.
             let mut done = match self.peek() {
@@ -81,7 +98,7 @@ impl Parser<'_> {
                     self.skip_ws();
                     if self.peek() == Some(b']') {
                         self.pos += 1;
-                        Value::Array(Vec::new())
+                        S::array(Vec::new())
                     } else {
                         stack.push(Frame::Array(Vec::new()));
                         continue 'value;
@@ -92,14 +109,14 @@ impl Parser<'_> {
                     self.skip_ws();
                     if self.peek() == Some(b'}') {
                         self.pos += 1;
-                        Value::Object(Map::new())
+                        S::object(S::Object::default())
                     } else {
                         let key = self.key()?;
-                        stack.push(Frame::Object(Map::new(), key));
+                        stack.push(Frame::Object(S::Object::default(), key));
                         continue 'value;
                     }
                 }
-                _ => self.scalar()?,
+                _ => self.scalar::<S>()?,
             };
             // Attach the finished value to its parent; close parents.
             loop {
@@ -122,7 +139,7 @@ impl Parser<'_> {
                         }
                     }
                     Frame::Object(map, key) => {
-                        map.insert(core::mem::take(key), done);
+                        S::insert(map, core::mem::take(key), done);
                         match self.peek() {
                             Some(b',') => {
                                 self.pos += 1;
@@ -139,16 +156,16 @@ impl Parser<'_> {
                 debug_assert!(close);
                 self.pos += 1;
                 done = match stack.pop() {
-                    Some(Frame::Array(items)) => Value::Array(items),
-                    Some(Frame::Object(map, _)) => Value::Object(map),
-                    None => Value::Null,
+                    Some(Frame::Array(items)) => S::array(items),
+                    Some(Frame::Object(map, _)) => S::object(map),
+                    None => S::null(),
                 };
             }
         }
     }
 
     /// `"key" :` with the whitespace around, leaving the cursor on the value.
-    fn key(&mut self) -> Result<String, DecodeError> {
+    fn key(&mut self) -> Result<Cow<'a, str>, DecodeError> {
         if self.peek() != Some(b'"') {
             return self.err(if self.peek().is_none() {
                 K::UnexpectedEnd
@@ -166,23 +183,23 @@ impl Parser<'_> {
         Ok(key)
     }
 
-    fn scalar(&mut self) -> Result<Value, DecodeError> {
+    fn scalar<S: Sink<'a>>(&mut self) -> Result<S::Value, DecodeError> {
         match self.peek() {
             None => self.err(K::ExpectedValue),
-            Some(b'"') => self.string().map(Value::String),
-            Some(b'n') if self.eat_word("null") => Ok(Value::Null),
-            Some(b't') if self.eat_word("true") => Ok(Value::Bool(true)),
-            Some(b'f') if self.eat_word("false") => Ok(Value::Bool(false)),
-            Some(b'N') if self.eat_word("NaN") => Ok(float_value(f64::NAN)),
-            Some(b'I') if self.eat_word("Infinity") => Ok(float_value(f64::INFINITY)),
+            Some(b'"') => self.string().map(S::string),
+            Some(b'n') if self.eat_word("null") => Ok(S::null()),
+            Some(b't') if self.eat_word("true") => Ok(S::bool(true)),
+            Some(b'f') if self.eat_word("false") => Ok(S::bool(false)),
+            Some(b'N') if self.eat_word("NaN") => Ok(S::number(float_value(f64::NAN))),
+            Some(b'I') if self.eat_word("Infinity") => Ok(S::number(float_value(f64::INFINITY))),
             Some(b'-') if self.bytes.get(self.pos + 1) == Some(&b'I') => {
                 if self.eat_word("-Infinity") {
-                    Ok(float_value(f64::NEG_INFINITY))
+                    Ok(S::number(float_value(f64::NEG_INFINITY)))
                 } else {
                     self.err(K::ExpectedValue)
                 }
             }
-            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(b'-' | b'0'..=b'9') => self.number().map(S::number),
             Some(_) => self.err(K::ExpectedValue),
         }
     }
@@ -243,26 +260,42 @@ impl Parser<'_> {
         Ok(int_from_canonical(text))
     }
 
-    /// A string at the cursor (which is on its opening quote).
-    fn string(&mut self) -> Result<String, DecodeError> {
+    /// The length of the run of plain string bytes at the cursor (up to a
+    /// quote, a backslash or a control character).
+    fn plain_run(&self) -> Result<usize, DecodeError> {
+        self.bytes
+            .get(self.pos..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            .ok_or(DecodeError::new(K::UnexpectedEnd, self.bytes.len()))
+    }
+
+    /// A string at the cursor (which is on its opening quote), borrowed
+    /// from the text when it has no escape.
+    fn string(&mut self) -> Result<Cow<'a, str>, DecodeError> {
         self.pos += 1;
+        let start = self.pos;
+        let mut run = self.plain_run()?;
+        if self.bytes.get(start + run) == Some(&b'"') {
+            self.pos = start + run + 1;
+            return Ok(Cow::Borrowed(
+                self.text.get(start..start + run).unwrap_or_default(),
+            ));
+        }
         let mut out = String::new();
         loop {
-            let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let stop = rest
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-                .ok_or(DecodeError::new(K::UnexpectedEnd, self.bytes.len()))?;
-            out.push_str(self.text.get(self.pos..self.pos + stop).unwrap_or_default());
-            self.pos += stop;
+            out.push_str(self.text.get(self.pos..self.pos + run).unwrap_or_default());
+            self.pos += run;
             match self.peek() {
                 Some(b'"') => {
                     self.pos += 1;
-                    return Ok(out);
+                    return Ok(Cow::Owned(out));
                 }
                 Some(b'\\') => self.escape(&mut out)?,
                 _ => return self.err(K::ControlCharacter),
             }
+            run = self.plain_run()?;
         }
     }
 
@@ -356,6 +389,48 @@ mod tests {
         }
     }
 
+    /// The borrowed parse gives what the owned one gives, converted, or
+    /// the same error at the same offset; strings without escapes borrow.
+    #[test]
+    fn borrowed_parse_equals_the_owned_one() {
+        let many: String = (0..40)
+            .chain(0..40)
+            .map(|i| alloc::format!("\"k{}\":{i},", i % 23))
+            .collect();
+        let texts = [
+            r#" {"a":[1,-0,2.5,1e2,"x\u00e9\ud83d\ude00",true,null],"a":NaN,"b":{}} "#.to_string(),
+            r#"[1,-0,2.5,1e2,"\ud800x",-Infinity, "a\"b", "", "plain"]"#.to_string(),
+            alloc::format!("{{{many}\"z\":[]}}"),
+            "{\"a\": 1, \"b\": {\"a\": 2, \"a\": 3}, \"a\": 4}".to_string(),
+            r#"["ok", "bad\u12"]"#.to_string(),
+            "\"tab\there\"".to_string(),
+            "{\"a\" 1}".to_string(),
+            "[1, 2".to_string(),
+        ];
+        for text in &texts {
+            let owned = p(text);
+            let borrowed = parse_borrowed(text, DEFAULT_DEPTH_LIMIT);
+            match (owned, borrowed) {
+                (Ok(o), Ok(b)) => assert_eq!(BorrowedValue::from(o), b, "{text}"),
+                (Err(o), Err(b)) => assert_eq!(o, b, "{text}"),
+                (o, b) => panic!("{text}: {o:?} against {b:?}"),
+            }
+        }
+        let v = parse_borrowed(r#"{"k": ["v", "e\n"]}"#, DEFAULT_DEPTH_LIMIT).unwrap();
+        let BorrowedValue::Object(members) = v else {
+            panic!("not an object")
+        };
+        assert!(matches!(members[0].0, Cow::Borrowed("k")));
+        let BorrowedValue::Array(items) = &members[0].1 else {
+            panic!("not a list")
+        };
+        assert!(matches!(
+            items[0],
+            BorrowedValue::String(Cow::Borrowed("v"))
+        ));
+        assert!(matches!(&items[1], BorrowedValue::String(Cow::Owned(s)) if s == "e\n"));
+    }
+
     #[test]
     fn depth_is_bounded() {
         let deep = "[".repeat(100_000);
@@ -364,5 +439,8 @@ mod tests {
         assert!(p(&ok).is_ok());
         let over = alloc::format!("{}{}", "[".repeat(1001), "]".repeat(1001));
         assert_eq!(p(&over).unwrap_err().kind, K::DepthLimit);
+        let deep_objects = "{\"a\":".repeat(100_000);
+        let err = parse_borrowed(&deep_objects, DEFAULT_DEPTH_LIMIT).unwrap_err();
+        assert_eq!(err.kind, K::DepthLimit);
     }
 }

@@ -4,6 +4,7 @@
 
 pub(crate) mod float_repr;
 pub(crate) mod json_parse;
+pub(crate) mod json_sink;
 pub(crate) mod json_write;
 pub(crate) mod number;
 pub(crate) mod repr;
