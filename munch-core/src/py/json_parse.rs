@@ -30,7 +30,7 @@ struct Parser<'a> {
 
 /// Parses `text` as Python's `json.loads` does.
 pub(crate) fn parse(text: &str, depth_limit: usize) -> Result<Value, DecodeError> {
-    parse_into::<Owned>(text, depth_limit)
+    parse_into::<Owned<'_>>(text, depth_limit)
 }
 
 /// [`parse`] into a borrowed value: strings without escapes borrow from
@@ -42,7 +42,10 @@ pub(crate) fn parse_borrowed(
     parse_into::<Borrowed>(text, depth_limit)
 }
 
-fn parse_into<'a, S: Sink<'a>>(text: &'a str, depth_limit: usize) -> Result<S::Value, DecodeError> {
+fn parse_into<'a, S: Sink<'a> + Default>(
+    text: &'a str,
+    depth_limit: usize,
+) -> Result<S::Value, DecodeError> {
     if text.starts_with('\u{feff}') {
         return Err(DecodeError::new(K::ByteOrderMark, 0));
     }
@@ -52,7 +55,7 @@ fn parse_into<'a, S: Sink<'a>>(text: &'a str, depth_limit: usize) -> Result<S::V
         pos: 0,
     };
     p.skip_ws();
-    let value = p.value::<S>(depth_limit)?;
+    let value = p.value(&mut S::default(), depth_limit)?;
     p.skip_ws();
     if p.pos != p.bytes.len() {
         return Err(DecodeError::new(K::ExtraData, p.pos));
@@ -85,7 +88,11 @@ impl<'a> Parser<'a> {
     }
 
     /// One whole value, containers included, with an explicit stack.
-    fn value<S: Sink<'a>>(&mut self, depth_limit: usize) -> Result<S::Value, DecodeError> {
+    fn value<S: Sink<'a>>(
+        &mut self,
+        sink: &mut S,
+        depth_limit: usize,
+    ) -> Result<S::Value, DecodeError> {
         let mut stack: Vec<Frame<'a, S>> = Vec::new();
         'value: loop {
             // Read a value start; containers push a frame.
@@ -109,10 +116,11 @@ impl<'a> Parser<'a> {
                     self.skip_ws();
                     if self.peek() == Some(b'}') {
                         self.pos += 1;
-                        S::object(S::Object::default())
+                        let empty = sink.begin();
+                        sink.object(empty, stack.len())
                     } else {
                         let key = self.key()?;
-                        stack.push(Frame::Object(S::Object::default(), key));
+                        stack.push(Frame::Object(sink.begin(), key));
                         continue 'value;
                     }
                 }
@@ -139,7 +147,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                     Frame::Object(map, key) => {
-                        S::insert(map, core::mem::take(key), done);
+                        sink.insert(map, core::mem::take(key), done);
                         match self.peek() {
                             Some(b',') => {
                                 self.pos += 1;
@@ -157,7 +165,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 done = match stack.pop() {
                     Some(Frame::Array(items)) => S::array(items),
-                    Some(Frame::Object(map, _)) => S::object(map),
+                    Some(Frame::Object(map, _)) => sink.object(map, stack.len()),
                     None => S::null(),
                 };
             }
@@ -429,6 +437,25 @@ mod tests {
             BorrowedValue::String(Cow::Borrowed("v"))
         ));
         assert!(matches!(&items[1], BorrowedValue::String(Cow::Owned(s)) if s == "e\n"));
+    }
+
+    /// Records that repeat their keys (filled in from a shape), change
+    /// them, repeat one, or nest: what `serde_json` reads, key order
+    /// included (its maps keep the last duplicate at the first place, as
+    /// Python does).
+    #[test]
+    fn records_read_as_serde_json_reads_them() {
+        let texts = [
+            r#"[{"a":1,"b":"x"},{"a":2,"b":"y"},{"a":3,"b":"z"},{"b":4,"a":5},{"a":6,"b":7}]"#,
+            r#"[{"a":1,"b":2},{"a":1,"b":2},{"a":3,"a":4},{"a":5,"b":6},{"a":7,"b":8,"c":9}]"#,
+            r#"[{"a":1,"b":2},{"a":1,"b":2},{"a":1,"b":2,"a":3},{"a":{"k":1},"b":{"k":2}},{"a":{"k":3},"b":{"j":4}}]"#,
+            r#"[{},{},{"a":[{"x":1},{"x":2},{"x":3,"y":4}]},{"a":[]}]"#,
+        ];
+        for text in texts {
+            let ours = p(text).unwrap();
+            let theirs: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(ours.to_string(), theirs.to_string(), "{text}");
+        }
     }
 
     #[test]

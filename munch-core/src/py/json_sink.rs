@@ -18,7 +18,7 @@ pub(crate) trait Sink<'a> {
     /// A value.
     type Value;
     /// An object being filled.
-    type Object: Default;
+    type Object;
 
     /// `null`.
     fn null() -> Self::Value;
@@ -31,19 +31,79 @@ pub(crate) trait Sink<'a> {
     fn string(s: Cow<'a, str>) -> Self::Value;
     /// A list.
     fn array(items: Vec<Self::Value>) -> Self::Value;
+    /// An object begins.
+    fn begin(&mut self) -> Self::Object;
     /// Adds `key`; a key already there keeps its place and takes the new
     /// value (Python's dict, `json.loads`'s last duplicate).
-    fn insert(obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value);
-    /// The object as a value.
-    fn object(obj: Self::Object) -> Self::Value;
+    fn insert(&mut self, obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value);
+    /// The object, closed inside `depth` containers, as a value.
+    fn object(&mut self, obj: Self::Object, depth: usize) -> Self::Value;
 }
 
-/// `serde_json` values.
-pub(crate) struct Owned;
+/// `serde_json` values. An object's members wait in one list shared by
+/// all open objects until it closes; then its map is made at its size.
+/// Objects that repeat the keys of the object closed before them at
+/// their depth (a list of records) are filled in from a map of those
+/// keys: the map's hash index is copied, not built by hashing every key
+/// again (`serde_json` hashes keys with SipHash).
+#[derive(Default)]
+pub(crate) struct Owned<'a> {
+    members: Vec<(Cow<'a, str>, Value)>,
+    /// Per depth: the keys (null values) of a run of objects closed
+    /// there with the same distinct keys, and a fingerprint of the keys
+    /// of the last object closed there.
+    shapes: Vec<(Option<Map<String, Value>>, u64)>,
+    hasher: DefaultHashBuilder,
+}
 
-impl<'a> Sink<'a> for Owned {
+impl<'a> Owned<'a> {
+    /// The most keys an object's shape is kept for.
+    const SHAPE_KEYS: usize = 64;
+
+    /// The map of `depth`'s shape when `members` are its keys in order.
+    /// A shape is made when an object has the keys of the object closed
+    /// before it at its depth (the same fingerprint): a run of objects
+    /// with changing keys makes none.
+    fn shape_for(
+        &mut self,
+        members: &[(Cow<'a, str>, Value)],
+        depth: usize,
+    ) -> Option<&Map<String, Value>> {
+        let n = members.len();
+        if self.shapes.len() <= depth {
+            self.shapes.resize_with(depth + 1, || (None, 0));
+        }
+        let hasher = &self.hasher;
+        let (shape, last) = self.shapes.get_mut(depth)?;
+        let same = |m: &Map<String, Value>| {
+            m.len() == n && m.keys().zip(members).all(|(k, (key, _))| k == key)
+        };
+        if shape.as_ref().is_some_and(same) {
+            return shape.as_ref();
+        }
+        if !(1..=Self::SHAPE_KEYS).contains(&n) {
+            return None;
+        }
+        let print = members.iter().fold(n as u64, |h, (k, _)| {
+            h.rotate_left(5) ^ hasher.hash_one(k.as_ref())
+        });
+        if core::mem::replace(last, print) != print {
+            return None;
+        }
+        let keys: Map<String, Value> = members
+            .iter()
+            .map(|(k, _)| (String::from(k.as_ref()), Value::Null))
+            .collect();
+        // Keys distinct: the map of them has one per member.
+        *shape = (keys.len() == n).then_some(keys);
+        shape.as_ref()
+    }
+}
+
+impl<'a> Sink<'a> for Owned<'a> {
     type Value = Value;
-    type Object = Map<String, Value>;
+    /// Where the object's members start in the shared list.
+    type Object = usize;
 
     fn null() -> Value {
         Value::Null
@@ -60,15 +120,36 @@ impl<'a> Sink<'a> for Owned {
     fn array(items: Vec<Value>) -> Value {
         Value::Array(items)
     }
-    fn insert(obj: &mut Self::Object, key: Cow<'a, str>, value: Value) {
-        obj.insert(key.into_owned(), value);
+    fn begin(&mut self) -> usize {
+        self.members.len()
     }
-    fn object(obj: Self::Object) -> Value {
-        Value::Object(obj)
+    fn insert(&mut self, _: &mut usize, key: Cow<'a, str>, value: Value) {
+        self.members.push((key, value));
+    }
+    fn object(&mut self, start: usize, depth: usize) -> Value {
+        let mut members = core::mem::take(&mut self.members);
+        let n = members.len().saturating_sub(start);
+        let mut map = Map::with_capacity(n);
+        match self.shape_for(members.get(start..).unwrap_or_default(), depth) {
+            Some(shape) => {
+                map.clone_from(shape);
+                for (slot, (_, v)) in map.values_mut().zip(members.drain(start..)) {
+                    *slot = v;
+                }
+            }
+            None => {
+                for (k, v) in members.drain(start..) {
+                    map.insert(k.into_owned(), v);
+                }
+            }
+        }
+        self.members = members;
+        Value::Object(map)
     }
 }
 
 /// [`BorrowedValue`]s.
+#[derive(Default)]
 pub(crate) struct Borrowed;
 
 /// A borrowed object being filled: its members in order, and past
@@ -153,10 +234,13 @@ impl<'a> Sink<'a> for Borrowed {
     fn array(items: Vec<Self::Value>) -> Self::Value {
         BorrowedValue::Array(items)
     }
-    fn insert(obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value) {
+    fn begin(&mut self) -> Self::Object {
+        Members::default()
+    }
+    fn insert(&mut self, obj: &mut Self::Object, key: Cow<'a, str>, value: Self::Value) {
         obj.insert(key, value);
     }
-    fn object(obj: Self::Object) -> Self::Value {
+    fn object(&mut self, obj: Self::Object, _: usize) -> Self::Value {
         BorrowedValue::Object(obj.list)
     }
 }
@@ -178,10 +262,10 @@ mod tests {
             for round in 0..2u64 {
                 for i in 0..n {
                     let v = BorrowedValue::Number((round * 1000 + i as u64).into());
-                    Borrowed::insert(&mut obj, Cow::Owned(format!("k{i}")), v);
+                    Borrowed.insert(&mut obj, Cow::Owned(format!("k{i}")), v);
                 }
             }
-            let BorrowedValue::Object(list) = Borrowed::object(obj) else {
+            let BorrowedValue::Object(list) = Borrowed.object(obj, 0) else {
                 panic!("not an object");
             };
             let keys: Vec<&str> = list.iter().map(|(k, _)| k.as_ref()).collect();
