@@ -271,12 +271,20 @@ impl<'a> Parser<'a> {
     /// The length of the run of plain string bytes at the cursor (up to a
     /// quote, a backslash or a control character).
     fn plain_run(&self) -> Result<usize, DecodeError> {
-        self.bytes
-            .get(self.pos..)
-            .unwrap_or_default()
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-            .ok_or(DecodeError::new(K::UnexpectedEnd, self.bytes.len()))
+        let rest = self.bytes.get(self.pos..).unwrap_or_default();
+        // The quote or backslash ending the run, then a control character
+        // before it (rare: checked over the run without a branch a byte).
+        let end = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
+        let run = rest.get(..end).unwrap_or_default();
+        let end = if run.iter().fold(false, |c, &b| c | (b < 0x20)) {
+            run.iter().position(|&b| b < 0x20).unwrap_or(end)
+        } else {
+            end
+        };
+        if end == rest.len() {
+            return Err(DecodeError::new(K::UnexpectedEnd, self.bytes.len()));
+        }
+        Ok(end)
     }
 
     /// A string at the cursor (which is on its opening quote), borrowed
