@@ -292,6 +292,24 @@ impl<'a> Build<'a> for Borrowed {
     }
 }
 
+/// How the rows of one table are built: where each column goes
+/// ([`Slots`]) and, when the column names are distinct, the shape every
+/// row is made from ([`Build::Shape`]).
+pub(crate) struct RowPlan<'a, B: Build<'a>> {
+    pub(crate) slots: Slots,
+    pub(crate) shape: B::Shape,
+}
+
+impl<'a, B: Build<'a>> RowPlan<'a, B> {
+    /// The plan of a table whose columns are named `names`.
+    pub(crate) fn new<'n>(names: impl Iterator<Item = &'n str> + Clone) -> Self {
+        RowPlan {
+            slots: Slots::new(names.clone()),
+            shape: B::shape(names),
+        }
+    }
+}
+
 /// Where each column of a table goes in a row object: a column whose name
 /// an earlier column already has replaces that member's value (a `Map`
 /// insert keeps the first position and the last value).

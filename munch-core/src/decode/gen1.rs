@@ -6,7 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::build::{Borrowed, Build, Members, Owned, Slots};
+use super::build::{Borrowed, Build, Members, Owned, RowPlan, Slots};
 use super::cells::Hint;
 use super::table_cells::{Cells, TableCells};
 use super::{Budget, DecodeOptions, VALUE_COST, coerce, offset_in, parse_json};
@@ -238,13 +238,9 @@ fn decode_tables<'a, B: Build<'a>>(
         rank.push(ids.len());
         ids.push(i);
     }
-    let slots: Vec<Slots> = decls
+    let plans: Vec<RowPlan<'a, B>> = decls
         .iter()
-        .map(|d| Slots::new(d.cols.iter().map(AsRef::as_ref)))
-        .collect();
-    let shapes: Vec<B::Shape> = decls
-        .iter()
-        .map(|d| B::shape(d.cols.iter().map(AsRef::as_ref)))
+        .map(|d| RowPlan::new(d.cols.iter().map(AsRef::as_ref)))
         .collect();
     let before = budget.clone();
     let mut outs: Vec<Vec<B::Value>> = decls.iter().map(|_| Vec::new()).collect();
@@ -258,16 +254,13 @@ fn decode_tables<'a, B: Build<'a>>(
             return true;
         };
         ids.iter().all(|&di| {
-            let (Some(decl), Some(slots), Some(shape), Some(out)) = (
-                decls.get(di),
-                slots.get(di),
-                shapes.get(di),
-                outs.get_mut(di),
-            ) else {
+            let (Some(decl), Some(plan), Some(out)) =
+                (decls.get(di), plans.get(di), outs.get_mut(di))
+            else {
                 return true;
             };
             let copy = rank.get(di).is_some_and(|&r| r > 0);
-            row_ctx.add::<B>(decl, (slots, shape), copy, row, out)
+            row_ctx.add::<B>(decl, plan, copy, row, out)
         })
     });
     if !read {
@@ -282,14 +275,12 @@ fn decode_tables<'a, B: Build<'a>>(
             }
         }
         for (di, decl) in decls.iter().enumerate() {
-            let (Some(slots), Some(shape), Some(out)) =
-                (slots.get(di), shapes.get(di), outs.get_mut(di))
-            else {
+            let (Some(plan), Some(out)) = (plans.get(di), outs.get_mut(di)) else {
                 continue;
             };
             let copy = rank.get(di).is_some_and(|&r| r > 0);
             for row in rows_of.get(decl.tag.as_ref()).into_iter().flatten() {
-                if !row_ctx.add::<B>(decl, (slots, shape), copy, row, out) {
+                if !row_ctx.add::<B>(decl, plan, copy, row, out) {
                     return false;
                 }
             }
@@ -321,7 +312,7 @@ impl<'a> RowContext<'a, '_> {
     fn add<B: Build<'a>>(
         &mut self,
         decl: &TableDecl<'a>,
-        (slots, shape): (&Slots, &B::Shape),
+        RowPlan { slots, shape }: &RowPlan<'a, B>,
         copy: bool,
         row: &[Cow<'a, str>],
         out: &mut Vec<B::Value>,

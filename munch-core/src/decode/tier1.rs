@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::build::{Borrowed, Build, Members, Owned, Slots};
+use super::build::{Borrowed, Build, Members, Owned, RowPlan, Slots};
 use super::table_cells::{Cells, TableCells};
 use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
 use crate::borrowed::BorrowedValue;
@@ -390,21 +390,14 @@ fn table_rows<'a, B: Build<'a>>(
     budget: &mut Budget,
     outs: &mut [Vec<B::Value>],
 ) -> bool {
-    let slots: Vec<Slots> = tables
+    let plans: Vec<RowPlan<'a, B>> = tables
         .iter()
-        .map(|t| Slots::new(t.cols.iter().map(|c| c.name)))
-        .collect();
-    let shapes: Vec<B::Shape> = tables
-        .iter()
-        .map(|t| B::shape(t.cols.iter().map(|c| c.name)))
+        .map(|t| RowPlan::new(t.cols.iter().map(|c| c.name)))
         .collect();
     each_table_row(payload, parts, tables, only, budget, |ti, r| {
-        let (Some(t), Some(slots), Some(shape), Some(out)) = (
-            tables.get(ti),
-            slots.get(ti),
-            shapes.get(ti),
-            outs.get_mut(ti),
-        ) else {
+        let (Some(t), Some(RowPlan { slots, shape }), Some(out)) =
+            (tables.get(ti), plans.get(ti), outs.get_mut(ti))
+        else {
             return;
         };
         if slots.members == t.cols.len() {
