@@ -114,6 +114,33 @@ fn typed(c: &mut Criterion) {
     }
 }
 
+/// JSON text (what `auto` sends where MUNCH does not pay), read as
+/// Python's `json.loads` reads it, against `serde_json::from_str` of the
+/// same text: into a `serde_json::Value`, the borrowed tree, and the
+/// bench's types.
+fn json_text(c: &mut Criterion) {
+    let value = search_symbols::response(5_000);
+    let json = serde_json::to_string(&value).unwrap();
+    let mut g = c.benchmark_group("decode_json_text");
+    g.throughput(Throughput::Bytes(json.len() as u64));
+    g.bench_function("munch-core", |b| {
+        b.iter(|| decode(black_box(&json)).unwrap())
+    });
+    g.bench_function("munch-core-borrowed", |b| {
+        b.iter(|| decode_borrowed(black_box(&json)).unwrap())
+    });
+    g.bench_function("munch-core-typed", |b| {
+        b.iter(|| decode_into::<Response>(black_box(&json)).unwrap())
+    });
+    g.bench_function("serde_json", |b| {
+        b.iter(|| serde_json::from_str::<serde_json::Value>(black_box(&json)).unwrap())
+    });
+    g.bench_function("serde_json-typed", |b| {
+        b.iter(|| serde_json::from_str::<Response>(black_box(&json)).unwrap())
+    });
+    g.finish();
+}
+
 fn linear(c: &mut Criterion) {
     let mut g = c.benchmark_group("munch_scaling");
     g.sample_size(10);
@@ -154,5 +181,5 @@ fn linear(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, encoding, decoding, typed, linear);
+criterion_group!(benches, encoding, decoding, typed, json_text, linear);
 criterion_main!(benches);
