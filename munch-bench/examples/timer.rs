@@ -20,8 +20,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use munch_core::{Format, Mode, Options, decode, decode_borrowed, decode_into, encode};
+use munch_core::{decode, decode_borrowed, decode_into, encode};
 
+#[path = "../benches/support/document.rs"]
+mod document;
 #[path = "../benches/support/typed.rs"]
 mod typed;
 
@@ -74,18 +76,13 @@ fn paired_median(mut f: impl FnMut(), mut g: impl FnMut()) -> (u128, u128) {
 }
 
 fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .expect("usage: timer <document.json>");
-    let text = std::fs::read_to_string(&path).expect("cannot read the document");
-    let value: serde_json::Value = serde_json::from_str(&text).expect("not JSON");
-    let opts = Options {
-        format: Format::Compact,
-        mode: Mode::Verified,
-        ..Options::default()
-    };
-    let tier1 = encode("search_symbols", &value, &opts).text;
-    let gen1 = encode("get_hotspots", &value, &opts).text;
+    let document::Document {
+        text,
+        value,
+        tier1,
+        gen1,
+        opts,
+    } = document::from_args("usage: timer <document.json>");
     // serde_json on the same value and text, in alternation with the
     // munch-core call it is compared with: the peer of the "within 2× of
     // serde_json" figures.

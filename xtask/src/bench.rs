@@ -59,6 +59,7 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     let mut results = Vec::new();
     collect(&root().join("target/criterion"), started, &mut results);
     let mut paired = Vec::new();
+    let mut floors = Vec::new();
     if crates.contains(&"munch-core") {
         match crate::munch_ref::time_reference() {
             Ok(rows) => {
@@ -94,15 +95,23 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
                 Err(e) => eprintln!("xtask: skipping the paired rounds: {e}"),
             }
         }
+        match crate::munch_ref::bench_document()
+            .and_then(|doc| crate::alloc_floor::time(&doc, PAIRED_ROUNDS))
+        {
+            Ok(f) => floors = f,
+            Err(e) => eprintln!("xtask: skipping the allocation floor: {e}"),
+        }
     }
     results.sort_by(|a, b| (&a.group, &a.function).cmp(&(&b.group, &b.function)));
     print_table(&results);
     let scaling = scaling(&results);
     print_scaling(&scaling);
     print_paired(&paired);
+    crate::alloc_floor::print(&floors);
     let out = root().join("target/bench/results.json");
     fs::create_dir_all(root().join("target/bench")).map_err(|e| e.to_string())?;
-    fs::write(&out, results_json(&results, &scaling, &paired)).map_err(|e| e.to_string())?;
+    fs::write(&out, results_json(&results, &scaling, &paired, &floors))
+        .map_err(|e| e.to_string())?;
     println!("\nxtask: results in {}", out.display());
     Ok(())
 }
@@ -258,7 +267,12 @@ fn json_num(x: Option<f64>) -> String {
 /// `target/bench/results.json`: every median of the run with its
 /// throughput and its ratio against ours in the same group, and the
 /// scaling rows.
-fn results_json(results: &[Result], scaling: &[Scaling], paired: &[Paired]) -> String {
+fn results_json(
+    results: &[Result],
+    scaling: &[Scaling],
+    paired: &[Paired],
+    floors: &[crate::alloc_floor::Floor],
+) -> String {
     let when = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -315,10 +329,11 @@ fn results_json(results: &[Result], scaling: &[Scaling], paired: &[Paired]) -> S
         })
         .collect();
     format!(
-        "{{\"unix_time\":{when},\"statistic\":\"criterion median\",\"results\":[{}],\"scaling\":[{}],\"paired\":[{}]}}\n",
+        "{{\"unix_time\":{when},\"statistic\":\"criterion median\",\"results\":[{}],\"scaling\":[{}],\"paired\":[{}],\"allocation_floor\":{}}}\n",
         rows.join(","),
         scale.join(","),
-        pairs.join(",")
+        pairs.join(","),
+        crate::alloc_floor::json(floors)
     )
 }
 
@@ -413,7 +428,7 @@ fn print_table(results: &[Result]) {
     );
 }
 
-fn human_time(ns: f64) -> String {
+pub(crate) fn human_time(ns: f64) -> String {
     if ns >= 1e9 {
         format!("{:.3} s", ns / 1e9)
     } else if ns >= 1e6 {
@@ -454,7 +469,7 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].function, "defects");
         assert!((s[0].per_byte_100 / s[0].per_byte_1 - 1.25).abs() < 1e-9);
-        let json = results_json(&rows, &s, &[]);
+        let json = results_json(&rows, &s, &[], &[]);
         assert!(json.contains("\"function\":\"defects/100MB\""), "{json}");
         assert!(json.contains("\"ratio\":1.25"), "{json}");
     }
@@ -471,7 +486,7 @@ mod tests {
         // of the two sides (30 and 1) would also say 30 here.
         assert_eq!(round_ratios(&p), [30.0, 10.0, 50.0]);
         assert!((median(&round_ratios(&p)) - 30.0).abs() < 1e-9);
-        let json = results_json(&[], &[], &[p]);
+        let json = results_json(&[], &[], &[p], &[]);
         assert!(json.contains("\"round_ratios\":[30,10,50]"), "{json}");
         // Against serde_json the ratio is ours ÷ theirs.
         let s = Paired {
@@ -481,7 +496,7 @@ mod tests {
             ours: vec![3.0, 5.0],
         };
         assert_eq!(round_ratios(&s), [3.0, 2.5]);
-        let json = results_json(&[], &[], &[s]);
+        let json = results_json(&[], &[], &[s], &[]);
         assert!(json.contains("\"peer\":\"serde_json\""), "{json}");
         // Against the clone of the decoded value too.
         let c = Paired {
@@ -491,7 +506,7 @@ mod tests {
             ours: vec![3.0],
         };
         assert_eq!(round_ratios(&c), [0.75]);
-        let json = results_json(&[], &[], &[c]);
+        let json = results_json(&[], &[], &[c], &[]);
         assert!(json.contains("\"peer\":\"value_clone\""), "{json}");
     }
 }

@@ -1,6 +1,7 @@
 //! `cargo xtask`: every toolwire developer workflow, so nobody needs a shell
 //! script. Run `cargo xtask help` for the list.
 
+mod alloc_floor;
 mod bench;
 mod ci;
 mod fuzz;

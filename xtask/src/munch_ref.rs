@@ -221,7 +221,7 @@ for k, v in rows.items():
 "##;
 
 /// The bench document the criterion bench wrote.
-fn bench_document() -> Result<PathBuf, String> {
+pub(crate) fn bench_document() -> Result<PathBuf, String> {
     let doc = root().join("target/munch-bench/search_symbols_5000.json");
     if doc.exists() {
         Ok(doc)
@@ -337,11 +337,10 @@ fn push_pair(paired: &mut Vec<Paired>, group: &str, peer: Peer, (r, ns): (f64, f
 /// in turn, `rounds` times, on the bench document: each ratio is taken
 /// from two timings made one right after the other, so a change of load
 /// during the run moves both sides of it.
-pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
-    let doc = bench_document()?;
-    let site = install()?;
+/// Builds one of `munch-bench`'s examples (release): its binary.
+pub(crate) fn bench_example(name: &str) -> Result<PathBuf, String> {
     step(
-        "build munch-bench's timer",
+        &format!("build munch-bench's {name}"),
         crate::util::cargo().args([
             "build",
             "--release",
@@ -349,10 +348,16 @@ pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
             "-p",
             "munch-bench",
             "--example",
-            "timer",
+            name,
         ]),
     )?;
-    let timer = root().join("target/release/examples/timer");
+    Ok(root().join("target/release/examples").join(name))
+}
+
+pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
+    let doc = bench_document()?;
+    let site = install()?;
+    let timer = bench_example("timer")?;
     eprintln!("xtask: ── the reference and munch-core in turn, {rounds} rounds");
     let mut paired: Vec<Paired> = Vec::new();
     for _ in 0..rounds {
