@@ -8,6 +8,8 @@
 
 use std::process::Command;
 
+use crate::bench::{json_str, median};
+
 /// One group over the rounds: blocks per call, payload bytes, and the
 /// call's and the replay's median ns per round.
 pub(crate) struct Floor {
@@ -26,30 +28,16 @@ pub(crate) fn time(doc: &std::path::Path, rounds: usize) -> Result<Vec<Floor>, S
     );
     let mut floors: Vec<Floor> = Vec::new();
     for _ in 0..rounds {
-        let out = Command::new(&bin)
-            .arg(doc)
-            .output()
-            .map_err(|e| format!("alloc_floor: {e}"))?;
-        if !out.status.success() {
-            return Err(format!(
-                "alloc_floor failed:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-        absorb(&mut floors, &String::from_utf8_lossy(&out.stdout));
+        let lines = crate::munch_ref::timings(Command::new(&bin).arg(doc), "alloc_floor")?;
+        absorb(&mut floors, &lines);
     }
     Ok(floors)
 }
 
 /// Adds one run's `<group>_<field> <number>` lines to `floors`.
-fn absorb(floors: &mut Vec<Floor>, stdout: &str) {
-    for line in stdout.lines() {
-        let Some((key, v)) = line.split_once(' ') else {
-            continue;
-        };
-        let Ok(v) = v.trim().parse::<f64>() else {
-            continue;
-        };
+fn absorb(floors: &mut Vec<Floor>, lines: &[(String, f64)]) {
+    for (key, v) in lines {
+        let v = *v;
         let Some((group, field)) = key.rsplit_once('_') else {
             continue;
         };
@@ -73,13 +61,6 @@ fn absorb(floors: &mut Vec<Floor>, stdout: &str) {
             _ => {}
         }
     }
-}
-
-/// The median of `v` (the upper one of an even count).
-fn median(v: &[f64]) -> f64 {
-    let mut v = v.to_vec();
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 impl Floor {
@@ -138,8 +119,8 @@ pub(crate) fn json(floors: &[Floor]) -> String {
         .map(|f| {
             let (mbps, ceiling) = f.throughput();
             format!(
-                "{{\"group\":\"{}\",\"blocks\":{},\"call_ns\":{},\"replay_ns\":{},\"share\":{:.4},\"mb_per_s\":{:.1},\"ceiling_mb_per_s\":{:.1}}}",
-                f.group,
+                "{{\"group\":{},\"blocks\":{},\"call_ns\":{},\"replay_ns\":{},\"share\":{:.4},\"mb_per_s\":{:.1},\"ceiling_mb_per_s\":{:.1}}}",
+                json_str(&f.group),
                 f.allocs,
                 median(&f.calls),
                 median(&f.replays),
@@ -159,13 +140,18 @@ mod tests {
     #[test]
     fn lines_of_two_runs_make_one_floor_per_group() {
         let mut floors: Vec<Floor> = Vec::new();
-        let run = |call: u32, replay: u32| {
-            format!(
-                "decode_tier1_allocs 80\ndecode_tier1_bytes 1000000\ndecode_tier1_call {call}\ndecode_tier1_replay {replay}\nnoise\n"
-            )
+        let run = |call: f64, replay: f64| {
+            [
+                ("decode_tier1_allocs", 80.0),
+                ("decode_tier1_bytes", 1e6),
+                ("decode_tier1_call", call),
+                ("decode_tier1_replay", replay),
+                ("noise", 1.0),
+            ]
+            .map(|(k, v)| (k.to_string(), v))
         };
-        absorb(&mut floors, &run(4_000_000, 2_000_000));
-        absorb(&mut floors, &run(2_000_000, 1_500_000));
+        absorb(&mut floors, &run(4e6, 2e6));
+        absorb(&mut floors, &run(2e6, 1.5e6));
         assert_eq!(floors.len(), 1);
         let f = floors.first().unwrap();
         assert_eq!(
@@ -177,6 +163,8 @@ mod tests {
         // Medians 4 ms and 2 ms (upper): 250 MB/s, ceiling 500 MB/s.
         let (mbps, ceiling) = f.throughput();
         assert!((mbps - 250.0).abs() < 1e-9 && (ceiling - 500.0).abs() < 1e-9);
-        assert!(json(&floors).contains("\"ceiling_mb_per_s\":500.0"));
+        let json = json(&floors);
+        assert!(json.contains("\"ceiling_mb_per_s\":500.0"), "{json}");
+        assert!(json.contains("\"group\":\"decode_tier1\""), "{json}");
     }
 }

@@ -120,7 +120,7 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
 const PAIRED_ROUNDS: usize = 5;
 
 /// The median of `v` (the upper one of an even count).
-fn median(v: &[f64]) -> f64 {
+pub(crate) fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
@@ -241,7 +241,7 @@ fn print_scaling(rows: &[Scaling]) {
 }
 
 /// `s` as a JSON string literal.
-fn json_str(s: &str) -> String {
+pub(crate) fn json_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

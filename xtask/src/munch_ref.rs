@@ -257,7 +257,7 @@ fn reference_round(site: &Path, doc: &Path, round: bool) -> Result<Vec<(String, 
 }
 
 /// The `group median_ns` lines a timing command prints.
-fn timings(cmd: &mut Command, what: &str) -> Result<Vec<(String, f64)>, String> {
+pub(crate) fn timings(cmd: &mut Command, what: &str) -> Result<Vec<(String, f64)>, String> {
     let out = cmd.output().map_err(|e| format!("{what}: {e}"))?;
     if !out.status.success() {
         return Err(format!(
@@ -333,10 +333,6 @@ fn push_pair(paired: &mut Vec<Paired>, group: &str, peer: Peer, (r, ns): (f64, f
     }
 }
 
-/// Times the reference and munch-core (`munch-bench`'s `timer` example)
-/// in turn, `rounds` times, on the bench document: each ratio is taken
-/// from two timings made one right after the other, so a change of load
-/// during the run moves both sides of it.
 /// Builds one of `munch-bench`'s examples (release): its binary.
 pub(crate) fn bench_example(name: &str) -> Result<PathBuf, String> {
     step(
@@ -354,6 +350,10 @@ pub(crate) fn bench_example(name: &str) -> Result<PathBuf, String> {
     Ok(root().join("target/release/examples").join(name))
 }
 
+/// Times the reference and munch-core (`munch-bench`'s `timer` example)
+/// in turn, `rounds` times, on the bench document: each ratio is taken
+/// from two timings made one right after the other, so a change of load
+/// during the run moves both sides of it.
 pub(crate) fn time_paired(rounds: usize) -> Result<Vec<Paired>, String> {
     let doc = bench_document()?;
     let site = install()?;
