@@ -153,18 +153,30 @@ fn record(f: &mut impl FnMut()) -> (Vec<Event>, usize) {
 fn replay(events: &[Event], blocks: &mut [*mut u8]) {
     for e in events {
         // SAFETY: every block is made before it is freed or grown (the
-        // log's order), with the layout it was made with.
+        // log's order), with the layout it was made with, and a block the
+        // allocator could not make stops the process before it is used.
         unsafe {
-            match *e {
-                Event::Alloc { id, layout } => blocks[id] = System.alloc(layout),
-                Event::Free { id, layout } => System.dealloc(blocks[id], layout),
+            let (id, made, layout) = match *e {
+                Event::Alloc { id, layout } => (id, System.alloc(layout), layout),
+                Event::Free { id, layout } => {
+                    System.dealloc(blocks[id], layout);
+                    continue;
+                }
                 Event::Realloc {
                     from,
                     id,
                     layout,
                     size,
-                } => blocks[id] = System.realloc(blocks[from], layout, size),
+                } => (
+                    id,
+                    System.realloc(blocks[from], layout, size),
+                    Layout::from_size_align_unchecked(size, layout.align()),
+                ),
+            };
+            if made.is_null() {
+                std::alloc::handle_alloc_error(layout);
             }
+            blocks[id] = made;
         }
     }
 }
