@@ -12,9 +12,11 @@ use crate::options::{Format, Measure, Mode, Options};
 use crate::py::json_write::{
     python_json_len, python_json_len_with, to_python_json, to_python_json_depth,
 };
+use crate::tier1::known_loss::known_loss;
 use crate::tier1::schema::{Schema, Transform, is_universal_body_key};
 use crate::tier1::schemas;
 use crate::tier1::transforms::dependency_cycles::has_empty_cycle;
+use crate::tier1::transforms::{self, Reshaped};
 use crate::value::{Kind, kind};
 
 /// A response as sent: the text and what was chosen.
@@ -159,6 +161,10 @@ fn first_rung<'v>(
         return Some(gen1::encode(tool, map, false, 0, Some(ascii)));
     };
     let s = Some(schema).filter(|s| s.transform == Transform::None)?;
+    // The verified ladder refuses a tier-1 rung with a known loss unencoded.
+    if opts.mode == Mode::Verified && known_loss(s, map).is_some() {
+        return None;
+    }
     // Tier-1 rows are checked as they are written only for the verified
     // ladder, and only when key order is not compared.
     let check = opts.mode == Mode::Verified && opts.key_order == KeyOrder::Any;
@@ -254,17 +260,33 @@ fn verified<'v>(
         &[Rung::Gen1Reference, Rung::Gen1Hardened]
     };
     let dec = own_payload(opts, hint);
+    // A member the tier-1 decode always returns and the response lacks:
+    // both tier-1 rungs are refused unencoded.
+    let loss = schema.and_then(|s| known_loss(s, map));
+    // The tool's transform, run once for both tier-1 rungs.
+    let mut reshaped: Option<Result<Reshaped, Fail>> = None;
     // Tier-1 rows are checked as they are written (`check` then reads
     // what the encoder found) when key order is not compared.
     let inline = opts.key_order == KeyOrder::Any;
     let mut attempts = Vec::new();
     let mut last_reference: Option<String> = None;
+    let tier1_rung = |hardened: bool, reshaped: &mut Option<Result<Reshaped, Fail>>, s: &Schema| {
+        let owned = reshaped.get_or_insert_with(|| transforms::encode(s.transform, map));
+        let owned = owned.as_ref().map_err(Clone::clone)?;
+        tier1::encode_reshaped(tool, s, map, owned, hardened, (hint, None, inline))
+    };
     for &rung in rungs {
+        if let (Rung::Tier1Reference | Rung::Tier1Hardened, Some(m)) = (rung, &loss) {
+            let outcome = Outcome::Mismatch(m.clone());
+            attempts.push(Attempt { rung, outcome });
+            continue;
+        }
         let made: Result<Payload<'v>, Fail> = match (rung, schema) {
-            (Rung::Tier1Reference, Some(s)) => first
-                .take()
-                .unwrap_or_else(|| tier1::encode(tool, s, map, false, hint, None, inline)),
-            (Rung::Tier1Hardened, Some(s)) => tier1::encode(tool, s, map, true, hint, None, inline),
+            (Rung::Tier1Reference, Some(s)) => match first.take() {
+                Some(p) => p,
+                None => tier1_rung(false, &mut reshaped, s),
+            },
+            (Rung::Tier1Hardened, Some(s)) => tier1_rung(true, &mut reshaped, s),
             // Without a schema, gen1 is the first rung.
             (Rung::Gen1Reference, _) => first
                 .take()

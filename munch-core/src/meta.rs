@@ -87,7 +87,10 @@ pub enum Outcome {
     EncoderFailed(&'static str),
     /// The hardened form is the reference form (no hazard fired): skipped.
     SameAsReference,
-    /// The payload decodes to something else.
+    /// The payload decodes to something else. A tier-1 rung whose decode
+    /// is known to add a member the input lacks (a declared table, st4's
+    /// `more_files`) is refused before anything is encoded, with that
+    /// member as the mismatch.
     Mismatch(Mismatch),
     /// munch-core reads it back exactly, the Python reference could not.
     PythonUndecodable(&'static str),

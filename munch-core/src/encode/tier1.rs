@@ -73,6 +73,27 @@ pub(crate) fn encode<'v>(
     check: bool,
 ) -> Result<Payload<'v>, Fail> {
     let owned = transforms::encode(schema.transform, input)?;
+    encode_reshaped(
+        tool,
+        schema,
+        input,
+        &owned,
+        hardened,
+        (capacity, measure, check),
+    )
+}
+
+/// [`encode`] after the tool's transform, `owned` being its reshaping of
+/// `input` (the verified ladder reshapes once for both tier-1 rungs).
+/// `(capacity, measure, check)` as for [`encode`].
+pub(crate) fn encode_reshaped<'v>(
+    tool: &str,
+    schema: &Schema,
+    input: &'v Map<String, Value>,
+    owned: &transforms::Reshaped,
+    hardened: bool,
+    (capacity, measure, check): (usize, Option<bool>, bool),
+) -> Result<Payload<'v>, Fail> {
     let head = Head {
         tool,
         schema,
@@ -81,7 +102,7 @@ pub(crate) fn encode<'v>(
         capacity,
         check: check && owned.is_none(),
     };
-    match &owned {
+    match owned {
         Some((map, batch)) => {
             let tables = if *batch {
                 schemas::FILE_OUTLINE_BATCH_TABLES

@@ -16,12 +16,11 @@ use crate::encode::Fail;
 use crate::tier1::schema::Transform;
 use crate::value::{Kind, kind};
 
-/// Runs the tool's transform before the schema encoder: the reshaped
-/// response and whether it is fo1's batch shape; `None` when the tool
-/// encodes its response as it is.
-/// A reshaped response and whether it is fo1's batch shape.
+/// A reshaped response and whether it is fo1's batch shape; `None` when
+/// the tool encodes its response as it is.
 pub(crate) type Reshaped = Option<(Map<String, Value>, bool)>;
 
+/// Runs the tool's transform before the schema encoder.
 pub(crate) fn encode(t: Transform, response: &Map<String, Value>) -> Result<Reshaped, Fail> {
     Ok(match t {
         Transform::None | Transform::TectonicMap => None,
