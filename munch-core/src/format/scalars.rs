@@ -7,6 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::unicode::is_space;
+use wire_lex::ByteSet;
 
 /// The pairs of a scalar block in first-key order; a later duplicate
 /// replaces the value at the first key's position.
@@ -163,15 +164,21 @@ pub(crate) fn write_pair(key: &str, value: &str, hardened: bool, out: &mut Strin
         out.push_str("\"\"");
     } else if needs_quotes(value, hardened) {
         out.push('"');
-        for c in value.chars() {
-            match c {
-                '\\' => out.push_str("\\\\"),
-                '"' => out.push_str("\"\""),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                c => out.push(c),
-            }
+        // Runs between the four escaped bytes (all ASCII, so every run
+        // ends on a character boundary) are copied whole.
+        const ESCAPED: ByteSet = ByteSet::new(b"\\\"\n\r");
+        let mut rest = value;
+        while let Some(i) = ESCAPED.find(rest.as_bytes()) {
+            out.push_str(rest.get(..i).unwrap_or_default());
+            out.push_str(match rest.as_bytes().get(i) {
+                Some(b'\\') => "\\\\",
+                Some(b'"') => "\"\"",
+                Some(b'\n') => "\\n",
+                _ => "\\r",
+            });
+            rest = rest.get(i + 1..).unwrap_or_default();
         }
+        out.push_str(rest);
         out.push('"');
     } else {
         out.push_str(value);
@@ -198,6 +205,26 @@ mod tests {
             ]
         );
         assert_eq!(Scalars::parse("novalue").iter().count(), 0);
+    }
+
+    /// Quoted values of every mix of escaped bytes, plain runs and
+    /// non-ASCII text read back as they were written.
+    #[test]
+    fn quoted_values_read_back() {
+        let pieces = ["\\", "\"", "\n", "\r", "a b", "é", "x=y,", "\t", "日本語"];
+        let mut next = crate::test_rng::xorshift32(0x7f4a_7c15);
+        for _ in 0..2000 {
+            let mut v = String::new();
+            for _ in 0..1 + next() % 8 {
+                v.push_str(pieces[next() as usize % pieces.len()]);
+            }
+            for hardened in [false, true] {
+                let mut out = String::new();
+                write_pair("k", &v, hardened, &mut out);
+                let s = Scalars::parse(&out);
+                assert_eq!(s.iter().collect::<Vec<_>>(), [("k", v.as_str())], "{out:?}");
+            }
+        }
     }
 
     #[test]

@@ -78,10 +78,33 @@ pub(crate) fn strip_space(s: &str) -> &str {
 }
 
 /// The first line of a text: everything before its first B break.
+///
+/// Blocks of 64 bytes with no control byte and no non-ASCII byte hold no
+/// break and are passed in one test; in the others each byte is looked
+/// at, a break being one of the bytes 0x0A–0x0D and 0x1C–0x1E or the
+/// UTF-8 form of U+0085, U+2028 or U+2029.
 pub(crate) fn first_line(s: &str) -> &str {
-    match s.find(is_break) {
-        Some(i) => s.get(..i).unwrap_or(s),
-        None => s,
+    let b = s.as_bytes();
+    let mut at = 0;
+    while let Some(block) = b.get(at..b.len().min(at + 64)).filter(|x| !x.is_empty()) {
+        if wire_lex::Presence::of(block, [b'\n'; 4]).outside() {
+            if let Some(i) = (at..at + block.len()).find(|&i| break_at(b, i)) {
+                return s.get(..i).unwrap_or(s);
+            }
+        }
+        at += block.len();
+    }
+    s
+}
+
+/// Whether a B break starts at byte `i` of `b` (UTF-8 text).
+#[inline]
+fn break_at(b: &[u8], i: usize) -> bool {
+    match b.get(i) {
+        Some(0x0A..=0x0D | 0x1C..=0x1E) => true,
+        Some(0xC2) => b.get(i + 1) == Some(&0x85),
+        Some(0xE2) => b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0xA8 | 0xA9)),
+        _ => false,
     }
 }
 
@@ -130,7 +153,35 @@ pub(crate) fn split_lines(s: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
     use alloc::vec::Vec;
+
+    /// The block scan finds the break a scan of the characters finds, with
+    /// breaks and near-breaks (U+0084, U+2027, U+202A, other E2/C2 leads)
+    /// on both sides of block edges.
+    #[test]
+    fn first_line_finds_the_first_break() {
+        let pieces = [
+            "a", "é", "\n", "\r", "\u{b}", "\u{1c}", "\u{1e}", "\u{1f}", "\u{85}", "\u{84}",
+            "\u{2028}", "\u{2029}", "\u{2027}", "\u{202a}", "\u{2000}", "\u{a0}", "日本",
+        ];
+        let mut next = crate::test_rng::xorshift32(0x51ed_270b);
+        for _ in 0..3000 {
+            let mut s = String::new();
+            let plain = next() as usize % 150;
+            for _ in 0..plain {
+                s.push('x');
+            }
+            for _ in 0..next() % 6 {
+                s.push_str(pieces[next() as usize % pieces.len()]);
+                for _ in 0..next() % 70 {
+                    s.push('y');
+                }
+            }
+            let want = s.find(is_break).map_or(s.as_str(), |i| &s[..i]);
+            assert_eq!(first_line(&s), want, "{s:?}");
+        }
+    }
 
     #[test]
     fn pinned_version() {
