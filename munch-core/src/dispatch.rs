@@ -158,7 +158,10 @@ fn first_rung<'v>(
         Measure::Tokens(_) => return None,
     };
     let Some(schema) = schema else {
-        return Some(gen1::encode(tool, map, false, 0, Some(ascii)));
+        // The verified ladder refuses a gen1 reference rung with a known
+        // loss before it is written.
+        let stop = opts.mode == Mode::Verified;
+        return Some(gen1::encode(tool, map, false, 0, Some(ascii), stop));
     };
     let s = Some(schema).filter(|s| s.transform == Transform::None)?;
     // The verified ladder refuses a tier-1 rung with a known loss unencoded.
@@ -187,7 +190,7 @@ fn reference<'v>(
     let payload = first
         .unwrap_or_else(|| match schema {
             Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
-            None => gen1::encode(tool, map, false, hint, None),
+            None => gen1::encode(tool, map, false, hint, None, false),
         })
         .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
     let contract: Vec<(&String, &Value)> = map
@@ -290,11 +293,12 @@ fn verified<'v>(
             // Without a schema, gen1 is the first rung.
             (Rung::Gen1Reference, _) => first
                 .take()
-                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None)),
-            _ => gen1::encode(tool, map, true, hint, None),
+                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None, true)),
+            _ => gen1::encode(tool, map, true, hint, None, false),
         };
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
+            Ok(Payload { loss: Some(m), .. }) => Outcome::Mismatch(m),
             Ok(p) => {
                 let hardened = rung.layer() == crate::meta::Layer::Hardened;
                 if hardened && last_reference.as_deref() == Some(p.text.as_str()) {

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
+use super::gen1_known_loss::container_cell;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
@@ -164,13 +165,15 @@ fn escape_schema(s: &str, out: &mut String) {
 /// found once and kept in the payload (`Payload::tables`, for the check);
 /// with `measure` (`ensure_ascii`) the Python JSON length of each table
 /// that is a member of `response` is counted on the way
-/// (`Payload::measured`).
+/// (`Payload::measured`). With `stop_at_loss`, the reference form stops
+/// at a table cell it is known to lose (`Payload::loss`), writing nothing.
 pub(crate) fn encode<'v>(
     tool: &str,
     response: &'v Map<String, Value>,
     hardened: bool,
     capacity: usize,
     measure: Option<bool>,
+    stop_at_loss: bool,
 ) -> Result<Payload<'v>, Fail> {
     // The legend's hasher: string cells are hashed as they are gathered.
     let hasher = DefaultHashBuilder::default();
@@ -229,6 +232,23 @@ pub(crate) fn encode<'v>(
     } else {
         Vec::new()
     };
+    if stop_at_loss && !hardened {
+        let loss = tables.iter().find_map(|t| match &t.key {
+            Cow::Borrowed(key) if !key.contains('.') => container_cell(key, &t.cols, &t.columns),
+            _ => None,
+        });
+        if loss.is_some() {
+            return Ok(Payload {
+                text: String::new(),
+                enc: "gen1",
+                long_cell: false,
+                measured: Vec::new(),
+                tables: Vec::new(),
+                checked: None,
+                loss,
+            });
+        }
+    }
 
     // The column types, and the legend over `str` columns.
     let mut keys: Vec<Cow<'_, str>> = Vec::with_capacity(tables.len());
@@ -412,5 +432,6 @@ pub(crate) fn encode<'v>(
         measured,
         tables: found,
         checked: None,
+        loss: None,
     })
 }

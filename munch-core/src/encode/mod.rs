@@ -4,6 +4,7 @@
 mod cell_memo;
 pub(crate) mod columns;
 pub(crate) mod gen1;
+pub(crate) mod gen1_known_loss;
 pub(crate) mod inline_check;
 mod pairs;
 mod text;
@@ -29,6 +30,9 @@ pub(crate) struct Payload<'v> {
     /// Set by a tier-1 encoder asked to check its rows as it wrote them
     /// when they all decode to the input's (`encode/inline_check.rs`).
     pub(crate) checked: Option<inline_check::CheckedRows>,
+    /// A loss found before anything was written (`gen1_known_loss.rs`):
+    /// then `text` is empty and the rung is refused with this mismatch.
+    pub(crate) loss: Option<crate::equal::Mismatch>,
 }
 
 impl Payload<'_> {
@@ -41,6 +45,7 @@ impl Payload<'_> {
             measured: alloc::vec::Vec::new(),
             tables: alloc::vec::Vec::new(),
             checked: None,
+            loss: self.loss,
         }
     }
 }

@@ -420,5 +420,6 @@ fn write<'r>(
         measured,
         tables: found,
         checked,
+        loss: None,
     })
 }
