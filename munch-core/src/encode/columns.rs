@@ -138,6 +138,9 @@ pub(crate) struct Columns<'v> {
     /// columns: then the cells are the whole input, and reading a row back
     /// can be compared with them instead of with its dict.
     pub(crate) exact: bool,
+    /// Some cell may hold a list or an object (a non-finite float's
+    /// sentinel object, an object too, sets it as well).
+    pub(crate) containers: bool,
     /// The rows the cells were found in.
     pub(crate) source: &'v [Value],
 }
@@ -161,6 +164,7 @@ impl<'v> Columns<'v> {
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
         let mut exact = true;
+        let mut containers = false;
         let key_lens: Vec<usize> = match measure {
             Some(ascii) => cols.iter().map(|c| key_json_len(c.name(), ascii)).collect(),
             None => Vec::new(),
@@ -213,6 +217,10 @@ impl<'v> Columns<'v> {
                             }
                         }
                         (None, Value::String(s)) => Cell::Str(s, hash(s)),
+                        (_, Value::Array(_) | Value::Object(_)) => {
+                            containers = true;
+                            Cell::Other(v)
+                        }
                         _ => Cell::of(v),
                     };
                     if let Some(slot) = cells.get_mut(base + j) {
@@ -250,6 +258,7 @@ impl<'v> Columns<'v> {
             rows: count,
             json: measure.map(|_| json),
             exact,
+            containers,
             source: rows,
         })
     }
@@ -265,6 +274,11 @@ impl<'v> Columns<'v> {
     /// The rows' cells, one slice of `width` per dict row.
     pub(crate) fn rows(&self) -> impl Iterator<Item = &[Cell<'v>]> {
         (0..self.rows).map(|r| self.row(r).unwrap_or_default())
+    }
+
+    /// The cells of the dict rows, row after row.
+    pub(crate) fn cells(&self) -> &[Cell<'v>] {
+        &self.cells
     }
 
     /// How many cells a row has: the table's columns.

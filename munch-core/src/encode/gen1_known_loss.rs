@@ -17,19 +17,22 @@ use crate::value::{Kind, kind};
 /// response) holding a list or an object, as a `container_stringified`
 /// mismatch.
 pub(crate) fn container_cell(key: &str, cols: &[&str], columns: &Columns<'_>) -> Option<Mismatch> {
-    columns.rows().enumerate().find_map(|(r, row)| {
-        let j = row.iter().position(|c| match c {
-            Cell::Other(v) => matches!(kind(v), Kind::List(_) | Kind::Dict(_)),
-            _ => false,
-        })?;
-        let col = cols.get(j)?;
-        let mut path = String::from("$.");
-        path.push_str(key);
-        path.push_str(&format!("[{r}].{col}"));
-        Some(Mismatch {
-            path,
-            kind: "container_stringified",
-        })
+    if !columns.containers {
+        return None;
+    }
+    // One pass over the cells, in row order, looking at each one's tag.
+    let at = columns.cells().iter().position(|c| match c {
+        Cell::Other(v) => matches!(kind(v), Kind::List(_) | Kind::Dict(_)),
+        _ => false,
+    })?;
+    let width = columns.width().max(1);
+    let col = cols.get(at % width)?;
+    let mut path = String::from("$.");
+    path.push_str(key);
+    path.push_str(&format!("[{}].{col}", at / width));
+    Some(Mismatch {
+        path,
+        kind: "container_stringified",
     })
 }
 
