@@ -97,11 +97,11 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
             if sizes.depth > opts.depth_limit {
                 Err((JsonReason::DepthLimit, Vec::new()))
             } else {
-                verified(tool, schema, map, response, opts, sizes.hint, first)
+                verified(tool, schema, map, response, opts, &sizes, first)
             }
         }
     };
-    let (payload, layer, attempts) = match chosen {
+    let (payload, layer, attempts, counted) = match chosen {
         Ok(x) => x,
         Err((reason, attempts)) => {
             let mut meta = EncodeMeta::json(reason);
@@ -110,7 +110,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
             return json(meta);
         }
     };
-    let encoded = sizes.of(&payload.text);
+    let encoded = counted.unwrap_or_else(|| sizes.of(&payload.text));
     if opts.format == Format::Auto {
         let ratio = sizes.ratio(encoded);
         if ratio < opts.threshold {
@@ -174,8 +174,17 @@ fn first_rung<'v>(
     Some(tier1::encode(tool, s, map, false, 0, Some(ascii), check))
 }
 
-type Chosen<'v> =
-    Result<(Payload<'v>, Option<crate::meta::Layer>, Vec<Attempt>), (JsonReason, Vec<Attempt>)>;
+/// The payload chosen, its layer, the attempts, and its size if it was
+/// already counted; or why JSON is sent.
+type Chosen<'v> = Result<
+    (
+        Payload<'v>,
+        Option<crate::meta::Layer>,
+        Vec<Attempt>,
+        Option<usize>,
+    ),
+    (JsonReason, Vec<Attempt>),
+>;
 
 /// The reference dispatcher's steps 4–5 (`first`: its encoding, if
 /// [`first_rung`] made it).
@@ -218,7 +227,7 @@ fn reference<'v>(
             return Err((JsonReason::ContractFailed, Vec::new()));
         }
     }
-    Ok((payload, None, Vec::new()))
+    Ok((payload, None, Vec::new(), None))
 }
 
 /// Whether the reference decoder's CSV reader meets a field over its limit
@@ -249,9 +258,10 @@ fn verified<'v>(
     map: &'v Map<String, Value>,
     response: &Value,
     opts: &Options<'_>,
-    hint: usize,
+    sizes: &Sizes<'_>,
     mut first: Option<Result<Payload<'v>, Fail>>,
 ) -> Chosen<'v> {
+    let hint = sizes.hint;
     let rungs: &[Rung] = if schema.is_some() {
         &[
             Rung::Tier1Reference,
@@ -304,10 +314,22 @@ fn verified<'v>(
                 if hardened && last_reference.as_deref() == Some(p.text.as_str()) {
                     Outcome::SameAsReference
                 } else {
+                    // The last rung's payload under `auto`'s threshold:
+                    // JSON is sent whether it decodes exactly or not.
+                    if Some(&rung) == rungs.last() && opts.format == Format::Auto {
+                        let encoded = sizes.of(&p.text);
+                        if sizes.ratio(encoded) < opts.threshold {
+                            attempts.push(Attempt {
+                                rung,
+                                outcome: Outcome::Unchecked,
+                            });
+                            return Ok((p, Some(rung.layer()), attempts, Some(encoded)));
+                        }
+                    }
                     let outcome = check(&p, rung, map, response, opts, &dec);
                     if outcome == Outcome::Accepted {
                         attempts.push(Attempt { rung, outcome });
-                        return Ok((p, Some(rung.layer()), attempts));
+                        return Ok((p, Some(rung.layer()), attempts, None));
                     }
                     if !hardened {
                         last_reference = Some(p.text);

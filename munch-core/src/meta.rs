@@ -78,6 +78,15 @@ pub enum Layer {
 /// let out = munch_core::encode("search_symbols", &response, &Options { format: Format::Compact, ..Default::default() });
 /// assert!(matches!(out.meta.attempts[0].outcome, Outcome::Mismatch(_)));
 /// assert_eq!(out.meta.attempts.last().map(|a| &a.outcome), Some(&Outcome::Accepted));
+///
+/// // Lists in table cells: the gen1 reference form would read them back
+/// // as strings, so it is refused unwritten; the hardened form's blob
+/// // saves nothing, so `auto` sends JSON without decoding it.
+/// let rows = serde_json::json!({"rows": [{"a": [1]}, {"a": [2]}]});
+/// let out = munch_core::encode("some_tool", &rows, &Options::default());
+/// assert!(!out.is_munch());
+/// assert!(matches!(out.meta.attempts[0].outcome, Outcome::Mismatch(_)));
+/// assert_eq!(out.meta.attempts[1].outcome, Outcome::Unchecked);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
@@ -94,6 +103,11 @@ pub enum Outcome {
     Mismatch(Mismatch),
     /// munch-core reads it back exactly, the Python reference could not.
     PythonUndecodable(&'static str),
+    /// `auto`, the ladder's last rung: its payload saves less than the
+    /// threshold, so JSON is sent whether it decodes exactly or not, and
+    /// it was not decoded (the reason is
+    /// [`JsonReason::GateRejected`]).
+    Unchecked,
 }
 
 /// One rung and its outcome.
