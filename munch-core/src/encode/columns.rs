@@ -263,6 +263,37 @@ impl<'v> Columns<'v> {
         })
     }
 
+    /// The cells of rows a tier-1 transform wrote as lists of `width`
+    /// values in column order ([`positional_rows`]); a row of another
+    /// shape is skipped. No row is the input's (`exact` is false).
+    ///
+    /// [`positional_rows`]: crate::tier1::transforms::positional_rows
+    pub(crate) fn positional(rows: &'v [Value], width: usize) -> Columns<'v> {
+        let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
+        let mut count = 0usize;
+        let mut containers = false;
+        for row in rows {
+            let Value::Array(values) = row else { continue };
+            if values.len() != width {
+                continue;
+            }
+            count += 1;
+            for v in values {
+                containers |= matches!(v, Value::Array(_) | Value::Object(_));
+                cells.push(Cell::of(v));
+            }
+        }
+        Columns {
+            cells,
+            width,
+            rows: count,
+            json: None,
+            exact: false,
+            containers,
+            source: rows,
+        }
+    }
+
     /// Adds what the writer wrote for the table's number cells to its JSON
     /// size (the count left them to it: [`written_number`]).
     pub(crate) fn add_written_numbers(&mut self, written: usize) {

@@ -109,9 +109,10 @@ pub(crate) fn encode_reshaped<'v>(
             } else {
                 schema.tables
             };
-            write(&head, map, tables, None).map(Payload::detached)
+            let positional = transforms::positional_rows(schema.transform);
+            write(&head, map, tables, (None, positional)).map(Payload::detached)
         }
-        None => write(&head, input, schema.tables, measure),
+        None => write(&head, input, schema.tables, (measure, None)),
     }
 }
 
@@ -125,12 +126,13 @@ struct Head<'a> {
     check: bool,
 }
 
-/// [`encode`] of `response`, the input or its transform's reshaping.
+/// [`encode`] of `response`, the input or its transform's reshaping
+/// (whose `positional` table holds rows of cells in column order).
 fn write<'r>(
     head: &Head<'_>,
     response: &'r Map<String, Value>,
     tables: &[Table],
-    measure: Option<bool>,
+    (measure, positional): (Option<bool>, Option<&str>),
 ) -> Result<Payload<'r>, Fail> {
     let &Head {
         tool,
@@ -168,10 +170,12 @@ fn write<'r>(
     for t in tables {
         let rows = rows_of(response, t.key)?;
         let list = matches!(response.get(t.key), Some(Value::Array(_)));
-        let Some(columns) =
-            Columns::gather::<_, false>(rows, t.cols, measure.filter(|_| list), None)
-        else {
-            return Err(Fail::new("table not gathered"));
+        let columns = if positional == Some(t.key) {
+            Columns::positional(rows, t.cols.len())
+        } else {
+            let gathered =
+                Columns::gather::<_, false>(rows, t.cols, measure.filter(|_| list), None);
+            gathered.ok_or(Fail::new("table not gathered"))?
         };
         cells += columns.rows * t.intern.len();
         found.push(columns);

@@ -70,11 +70,9 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
                     .cloned()
                     .unwrap_or_else(|| Value::String(String::new()))
             };
-            let mut row = Map::new();
-            row.insert("file".into(), file.clone());
-            row.insert("specifier".into(), field("specifier"));
-            row.insert("match_type".into(), field("match_type"));
-            rows.push(Value::Object(row));
+            // In the table's column order (`super::positional_rows`).
+            let row = [file.clone(), field("specifier"), field("match_type")];
+            rows.push(Value::Array(row.into()));
         }
     }
     out.insert(ROWS_KEY.into(), Value::Array(rows));

@@ -32,6 +32,17 @@ pub(crate) fn encode(t: Transform, response: &Map<String, Value>) -> Result<Resh
     })
 }
 
+/// The table of a reshaped response whose rows the transform wrote as
+/// lists of cells in the table's column order (no keys to hash and
+/// match), read by [`Columns::positional`](crate::encode::columns::Columns::positional).
+pub(crate) fn positional_rows(t: Transform) -> Option<&'static str> {
+    match t {
+        Transform::SearchText => Some(crate::tier1::schemas::st4::ROWS_KEY),
+        Transform::FindReferences => Some(crate::tier1::schemas::fr2::ROWS_KEY),
+        _ => None,
+    }
+}
+
 /// What Python's `for x in (v or [])` walks: a list's items; nothing for
 /// null, a string or a dict (their characters and keys are never rows);
 /// a number or `true` is not iterable and raises.

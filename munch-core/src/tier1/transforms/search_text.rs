@@ -81,21 +81,20 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
             };
             let in_get =
                 |k: &str, default: Value| inn.and_then(|d| d.get(k).cloned()).unwrap_or(default);
-            let mut row = Map::new();
-            row.insert("file".into(), file.clone());
-            row.insert("line".into(), m.get("line").cloned().unwrap_or(Value::Null));
-            row.insert(
-                "text".into(),
+            // In the table's column order (`super::positional_rows`).
+            let row = [
+                file.clone(),
+                m.get("line").cloned().unwrap_or(Value::Null),
                 m.get("text")
                     .cloned()
                     .unwrap_or_else(|| Value::String(String::new())),
-            );
-            row.insert("before".into(), ctx("before"));
-            row.insert("after".into(), ctx("after"));
-            row.insert("in_id".into(), in_get("id", Value::String(String::new())));
-            row.insert("in_line".into(), in_get("line", Value::Null));
-            row.insert("in_end".into(), in_get("end_line", Value::Null));
-            rows.push(Value::Object(row));
+                ctx("before"),
+                ctx("after"),
+                in_get("id", Value::String(String::new())),
+                in_get("line", Value::Null),
+                in_get("end_line", Value::Null),
+            ];
+            rows.push(Value::Array(row.into()));
         }
     }
     out.insert(ROWS_KEY.into(), Value::Array(rows));
