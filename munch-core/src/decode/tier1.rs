@@ -121,7 +121,7 @@ pub(crate) fn decode_borrowed<'a>(
     budget: &mut Budget,
 ) -> Option<BorrowedValue<'a>> {
     let (parts, mut result) = untabled(payload, schema, opts, budget)?;
-    decode_tables::<Borrowed>(payload, &parts, schema.tables, budget, &mut result);
+    decode_tables::<Borrowed>(payload, &parts, (schema.tables, None), budget, &mut result);
     Some(Borrowed::object_value(result))
 }
 
@@ -277,7 +277,9 @@ pub(crate) fn decode_parts<'a>(
         result.insert(name.into(), json(v));
     }
 
-    decode_tables::<Owned>(payload, parts, tables, budget, &mut result);
+    // The rows a transform regroups are lists of cells in column order.
+    let positional = transforms::positional_rows(schema.transform);
+    decode_tables::<Owned>(payload, parts, (tables, positional), budget, &mut result);
     result
 }
 
@@ -285,7 +287,7 @@ pub(crate) fn decode_parts<'a>(
 pub(crate) fn decode_tables<'a, B: Build<'a>>(
     payload: &'a str,
     parts: &Parts<'a>,
-    tables: &[Table],
+    (tables, positional): (&[Table], Option<&str>),
     budget: &mut Budget,
     result: &mut B::Object,
 ) {
@@ -294,13 +296,14 @@ pub(crate) fn decode_tables<'a, B: Build<'a>>(
     }
     let before = budget.clone();
     let mut outs: Vec<Vec<B::Value>> = tables.iter().map(|_| Vec::new()).collect();
-    if !table_rows::<B>(payload, parts, tables, None, budget, &mut outs) {
+    let rows = (tables, positional);
+    if !table_rows::<B>(payload, parts, rows, None, budget, &mut outs) {
         // The allowance ran out: where is decided in the reference's
         // order, table by table.
         *budget = before;
         for only in 0..tables.len() {
             let only = Some(only);
-            if !table_rows::<B>(payload, parts, tables, only, budget, &mut outs) {
+            if !table_rows::<B>(payload, parts, rows, only, budget, &mut outs) {
                 return;
             }
         }
@@ -381,11 +384,12 @@ fn each_table_row<'a>(
 }
 
 /// [`each_table_row`] adding each row, built as it is read, to its
-/// table's list in `outs`.
+/// table's list in `outs`; the rows of table `positional` as lists of
+/// their cells in column order.
 fn table_rows<'a, B: Build<'a>>(
     payload: &'a str,
     parts: &Parts<'a>,
-    tables: &[Table],
+    (tables, positional): (&[Table], Option<&str>),
     only: Option<usize>,
     budget: &mut Budget,
     outs: &mut [Vec<B::Value>],
@@ -400,6 +404,15 @@ fn table_rows<'a, B: Build<'a>>(
         else {
             return;
         };
+        if positional == Some(t.key) {
+            let cells = t.cols.iter().enumerate();
+            out.push(B::array(
+                cells
+                    .map(|(i, col)| B::cell(r.cell(i), col.ty.into()))
+                    .collect(),
+            ));
+            return;
+        }
         if slots.members == t.cols.len() {
             let cells = t.cols.iter().enumerate();
             out.push(B::row(

@@ -20,19 +20,19 @@ pub(crate) fn decode(result: &mut Map<String, Value>) {
             groups.touch(f);
         }
     }
-    for row in &rows {
-        let Some(Value::String(file)) = row.get("file") else {
+    // Rows are lists of their cells in column order
+    // (`super::positional_rows`).
+    for row in rows {
+        let Value::Array(cells) = row else {
             continue;
         };
-        let field = |k: &str| {
-            row.get(k)
-                .cloned()
-                .unwrap_or_else(|| Value::String(String::new()))
+        let Ok([Value::String(file), specifier, match_type]) = <[Value; 3]>::try_from(cells) else {
+            continue;
         };
         let mut m = Map::new();
-        m.insert("specifier".into(), field("specifier"));
-        m.insert("match_type".into(), field("match_type"));
-        groups.push(file, Value::Object(m));
+        m.insert("specifier".into(), specifier);
+        m.insert("match_type".into(), match_type);
+        groups.push(&file, Value::Object(m));
     }
     result.insert("references".into(), groups.into_value());
 }

@@ -14,17 +14,25 @@ use crate::tier1::schemas::st4::ROWS_KEY;
 use crate::value::{Kind, kind};
 
 /// Regroups rows by file in first-seen order; `results` is appended last.
+/// The rows are lists of their cells in column order
+/// (`super::positional_rows`).
 pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
     let rows = iter_items(result.shift_remove(ROWS_KEY).filter(truthy));
     let mut groups = FileGroups::default();
-    for row in &rows {
-        let Some(Value::String(file)) = row.get("file") else {
+    for row in rows {
+        let Value::Array(cells) = row else {
             continue;
         };
-        let get = |k: &str| row.get(k).cloned().unwrap_or(Value::Null);
+        let Ok([file, line, text, before, after, in_id, in_line, in_end]) =
+            <[Value; 8]>::try_from(cells)
+        else {
+            continue;
+        };
+        let Value::String(file) = file else {
+            continue;
+        };
         let mut m = Map::new();
-        m.insert("line".into(), get("line"));
-        let text = get("text");
+        m.insert("line".into(), line);
         m.insert(
             "text".into(),
             if truthy(&text) {
@@ -33,23 +41,23 @@ pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
                 Value::String(String::new())
             },
         );
-        for key in ["before", "after"] {
-            if let Some(Value::String(raw)) = row.get(key) {
+        for (key, raw) in [("before", before), ("after", after)] {
+            if let Value::String(raw) = raw {
                 if !raw.is_empty() {
-                    let v = parse_json(raw, opts)
-                        .unwrap_or_else(|| Value::Array(vec![Value::String(raw.clone())]));
+                    let v = parse_json(&raw, opts)
+                        .unwrap_or_else(|| Value::Array(vec![Value::String(raw)]));
                     m.insert(key.into(), v);
                 }
             }
         }
-        if row.get("in_id").is_some_and(truthy) {
+        if truthy(&in_id) {
             let mut inn = Map::new();
-            inn.insert("id".into(), get("in_id"));
-            inn.insert("line".into(), get("in_line"));
-            inn.insert("end_line".into(), get("in_end"));
+            inn.insert("id".into(), in_id);
+            inn.insert("line".into(), in_line);
+            inn.insert("end_line".into(), in_end);
             m.insert("in".into(), Value::Object(inn));
         }
-        groups.push(file, Value::Object(m));
+        groups.push(&file, Value::Object(m));
     }
     result.insert("results".into(), groups.into_value());
 }
