@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{FileGroups, iter_items, py_iter, truthy, without};
+use super::{FileGroups, iter_items, pick, py_iter, truthy, without};
 use crate::encode::Fail;
 use crate::tier1::schemas::fr2::{EMPTY_GROUPS_KEY, ROWS_KEY};
 
@@ -65,13 +65,11 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
             let Value::Object(m) = m else {
                 continue;
             };
-            let field = |k: &str| {
-                m.get(k)
-                    .cloned()
-                    .unwrap_or_else(|| Value::String(String::new()))
-            };
+            let [specifier, match_type] = pick(m, ["specifier", "match_type"]);
+            let field =
+                |v: Option<&Value>| v.cloned().unwrap_or_else(|| Value::String(String::new()));
             // In the table's column order (`super::positional_rows`).
-            let row = [file.clone(), field("specifier"), field("match_type")];
+            let row = [file.clone(), field(specifier), field(match_type)];
             rows.push(Value::Array(row.into()));
         }
     }

@@ -65,6 +65,26 @@ pub(crate) fn py_iter(v: Option<&Value>) -> Result<&[Value], Fail> {
     }
 }
 
+/// The values of `keys` in `m` (`None` for a key it lacks), found in one
+/// pass over its members: no key is hashed (a match object has a handful
+/// of members; `serde_json`'s map hashes with SipHash).
+pub(crate) fn pick<'m, const N: usize>(
+    m: &'m Map<String, Value>,
+    keys: [&str; N],
+) -> [Option<&'m Value>; N] {
+    let mut out = [None; N];
+    for (k, v) in m {
+        if let Some(slot) = keys
+            .iter()
+            .position(|w| *w == k)
+            .and_then(|i| out.get_mut(i))
+        {
+            *slot = Some(v);
+        }
+    }
+    out
+}
+
 /// The response without `key`, in order.
 pub(crate) fn without(response: &Map<String, Value>, key: &str) -> Map<String, Value> {
     response
@@ -115,8 +135,16 @@ impl FileGroups {
         })
     }
 
-    /// Adds one match to the group of `file`.
+    /// Adds one match to the group of `file`. A row of the file of the
+    /// row before it (flattened groups come a file at a time) is added
+    /// without a lookup.
     pub(crate) fn push(&mut self, file: &str, m: Value) {
+        if let Some((last, matches)) = self.groups.last_mut() {
+            if last == file {
+                matches.push(m);
+                return;
+            }
+        }
         let i = self.touch(file);
         if let Some(g) = self.groups.get_mut(i) {
             g.1.push(m);

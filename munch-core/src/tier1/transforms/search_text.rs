@@ -6,12 +6,15 @@ use alloc::vec;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
-use super::{FileGroups, iter_items, py_iter, truthy, without};
+use super::{FileGroups, iter_items, pick, py_iter, truthy, without};
 use crate::decode::{DecodeOptions, parse_json};
 use crate::encode::Fail;
 use crate::py::json_write::to_python_json;
 use crate::tier1::schemas::st4::ROWS_KEY;
 use crate::value::{Kind, kind};
+
+/// The keys of a decoded match, in order (the last three optional).
+const MATCH_KEYS: [&str; 5] = ["line", "text", "before", "after", "in"];
 
 /// Regroups rows by file in first-seen order; `results` is appended last.
 /// The rows are lists of their cells in column order
@@ -19,6 +22,14 @@ use crate::value::{Kind, kind};
 pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
     let rows = iter_items(result.shift_remove(ROWS_KEY).filter(truthy));
     let mut groups = FileGroups::default();
+    // The keys of a match object, per set of the optional ones it has
+    // (`before`, `after`, `in`): each made once and cloned per match (no
+    // key hashed again).
+    let mut shapes: [Option<Map<String, Value>>; 8] = Default::default();
+    let in_shape: Map<String, Value> = ["id", "line", "end_line"]
+        .into_iter()
+        .map(|k| (String::from(k), Value::Null))
+        .collect();
     for row in rows {
         let Value::Array(cells) = row else {
             continue;
@@ -31,31 +42,40 @@ pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
         let Value::String(file) = file else {
             continue;
         };
-        let mut m = Map::new();
-        m.insert("line".into(), line);
-        m.insert(
-            "text".into(),
-            if truthy(&text) {
-                text
-            } else {
-                Value::String(String::new())
-            },
-        );
-        for (key, raw) in [("before", before), ("after", after)] {
-            if let Value::String(raw) = raw {
-                if !raw.is_empty() {
-                    let v = parse_json(&raw, opts)
-                        .unwrap_or_else(|| Value::Array(vec![Value::String(raw)]));
-                    m.insert(key.into(), v);
-                }
+        let text = if truthy(&text) {
+            text
+        } else {
+            Value::String(String::new())
+        };
+        let context = |raw: Value| match raw {
+            Value::String(raw) if !raw.is_empty() => Some(
+                parse_json(&raw, opts).unwrap_or_else(|| Value::Array(vec![Value::String(raw)])),
+            ),
+            _ => None,
+        };
+        let (before, after) = (context(before), context(after));
+        let inn = truthy(&in_id).then(|| {
+            let mut inn = in_shape.clone();
+            for (slot, v) in inn.values_mut().zip([in_id, in_line, in_end]) {
+                *slot = v;
             }
-        }
-        if truthy(&in_id) {
-            let mut inn = Map::new();
-            inn.insert("id".into(), in_id);
-            inn.insert("line".into(), in_line);
-            inn.insert("end_line".into(), in_end);
-            m.insert("in".into(), Value::Object(inn));
+            Value::Object(inn)
+        });
+        // The match's keys in order: line, text, then those of
+        // `before`, `after` and `in` it has.
+        let values = [Some(line), Some(text), before, after, inn];
+        let present = values.iter().enumerate().filter(|(_, v)| v.is_some());
+        let mask = present.fold(0usize, |m, (i, _)| m | 1 << i);
+        let Some(shape) = shapes.get_mut(mask >> 2) else {
+            continue;
+        };
+        let shape = shape.get_or_insert_with(|| {
+            let keys = MATCH_KEYS.iter().zip(&values).filter(|(_, v)| v.is_some());
+            keys.map(|(k, _)| (String::from(*k), Value::Null)).collect()
+        });
+        let mut m = shape.clone();
+        for (slot, v) in m.values_mut().zip(values.into_iter().flatten()) {
+            *slot = v;
         }
         groups.push(&file, Value::Object(m));
     }
@@ -76,31 +96,34 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
             let Kind::Dict(m) = kind(m) else {
                 continue;
             };
-            let ctx = |k: &str| match m.get(k) {
+            let [line, text, before, after, inn] =
+                pick(m, ["line", "text", "before", "after", "in"]);
+            let ctx = |v: Option<&Value>| match v {
                 Some(v) if truthy(v) => Value::String(to_python_json(v)),
                 _ => Value::String(String::new()),
             };
-            let inn = match m.get("in") {
+            let inn = match inn {
                 Some(v) if truthy(v) => match kind(v) {
                     Kind::Dict(d) => Some(d),
                     _ => return Err(Fail::new("match 'in' is not a dict")),
                 },
                 _ => None,
             };
-            let in_get =
-                |k: &str, default: Value| inn.and_then(|d| d.get(k).cloned()).unwrap_or(default);
+            let [id, in_line, in_end] =
+                inn.map_or([None; 3], |d| pick(d, ["id", "line", "end_line"]));
+            let or_empty =
+                |v: Option<&Value>| v.cloned().unwrap_or_else(|| Value::String(String::new()));
+            let or_null = |v: Option<&Value>| v.cloned().unwrap_or(Value::Null);
             // In the table's column order (`super::positional_rows`).
             let row = [
                 file.clone(),
-                m.get("line").cloned().unwrap_or(Value::Null),
-                m.get("text")
-                    .cloned()
-                    .unwrap_or_else(|| Value::String(String::new())),
-                ctx("before"),
-                ctx("after"),
-                in_get("id", Value::String(String::new())),
-                in_get("line", Value::Null),
-                in_get("end_line", Value::Null),
+                or_null(line),
+                or_empty(text),
+                ctx(before),
+                ctx(after),
+                or_empty(id),
+                or_null(in_line),
+                or_null(in_end),
             ];
             rows.push(Value::Array(row.into()));
         }
