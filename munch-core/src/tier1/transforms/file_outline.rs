@@ -20,9 +20,11 @@ fn or_empty(v: Option<&Value>) -> Value {
 
 /// Regroups the flat tables into `{results, repo?, _meta?, universal…}`.
 pub(crate) fn decode_batch(flat: &mut Map<String, Value>, budget: &mut Budget) {
-    let mut by_file: Vec<(String, Vec<Value>)> = Vec::new();
+    // Per file: its symbols, and how many results entries name it.
+    let mut by_file: Vec<(String, Vec<Value>, usize)> = Vec::new();
     let mut index: alloc::collections::BTreeMap<String, usize> = Default::default();
-    for sym in iter_items(flat.get("symbols").cloned().filter(truthy)) {
+    // (`flat` is replaced below: its tables are taken, not copied.)
+    for sym in iter_items(flat.shift_remove("symbols").filter(truthy)) {
         let Value::Object(mut sym) = sym else {
             continue;
         };
@@ -30,17 +32,37 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>, budget: &mut Budget) {
             Some(Value::String(s)) => s,
             _ => String::new(),
         };
-        let i = *index.entry(file.clone()).or_insert_with(|| {
-            by_file.push((file, Vec::new()));
-            by_file.len() - 1
-        });
+        // A symbol of the file of the symbol before it (the table comes a
+        // file at a time) needs no lookup.
+        let i = match by_file.last() {
+            Some((last, _, _)) if *last == file => by_file.len() - 1,
+            _ => match index.get(&file) {
+                Some(&i) => i,
+                None => {
+                    index.insert(file.clone(), by_file.len());
+                    by_file.push((file, Vec::new(), 0));
+                    by_file.len() - 1
+                }
+            },
+        };
         if let Some(g) = by_file.get_mut(i) {
             g.1.push(Value::Object(sym));
         }
     }
     let repo = flat.get("repo").filter(|v| !v.is_null()).cloned();
+    let rows = iter_items(flat.shift_remove("results").filter(truthy));
+    let group_of = |row: &Value| match row.get("file") {
+        Some(Value::String(f)) => index.get(f).copied(),
+        _ => None,
+    };
+    for row in &rows {
+        if let Some(g) = group_of(row).and_then(|i| by_file.get_mut(i)) {
+            g.2 += 1;
+        }
+    }
     let mut results = Vec::new();
-    for row in iter_items(flat.get("results").cloned().filter(truthy)) {
+    for row in rows {
+        let group = group_of(&row);
         let Value::Object(row) = row else {
             continue;
         };
@@ -48,15 +70,17 @@ pub(crate) fn decode_batch(flat: &mut Map<String, Value>, budget: &mut Budget) {
             .get("file")
             .cloned()
             .unwrap_or_else(|| Value::String(String::new()));
-        let symbols = match &file {
-            Value::String(f) => index.get(f).and_then(|&i| by_file.get(i)).map(|g| {
-                // Entries naming one file each get a copy of its
-                // symbols: the copies count against the budget.
-                budget.spend(g.1.len().saturating_mul(VALUE_COST), 0);
+        let symbols = group.and_then(|i| by_file.get_mut(i)).map(|g| {
+            // Entries naming one file each get a copy of its symbols: the
+            // copies count against the budget. The last one takes them.
+            budget.spend(g.1.len().saturating_mul(VALUE_COST), 0);
+            g.2 -= 1;
+            if g.2 == 0 {
+                core::mem::take(&mut g.1)
+            } else {
                 g.1.clone()
-            }),
-            _ => None,
-        };
+            }
+        });
         let count = row
             .get("symbol_count")
             .filter(|v| truthy(v))
@@ -209,4 +233,48 @@ pub(crate) fn encode_batch(
         }
     }
     Ok(Some(flat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Every entry naming a file gets all of its symbols, in table order,
+    /// however the symbols and the entries are interleaved (the last
+    /// entry takes the list, the others copy it); an entry of no known
+    /// file gets none.
+    #[test]
+    fn entries_get_their_files_symbols() {
+        let sym = |f: &str, n: &str| json!({"file": f, "name": n});
+        let Value::Object(mut flat) = json!({
+            "symbols": [sym("a", "1"), sym("b", "2"), sym("a", "3"), sym("a", "4")],
+            "results": [
+                {"file": "a", "language": "py"},
+                {"file": "b"},
+                {"file": "c"},
+                {"file": "a"},
+            ],
+        }) else {
+            unreachable!()
+        };
+        decode_batch(&mut flat, &mut Budget::unlimited());
+        let results = flat.get("results").and_then(Value::as_array).unwrap();
+        let names = |r: &Value| -> Vec<String> {
+            let syms = r.get("symbols").and_then(Value::as_array).unwrap();
+            syms.iter()
+                .map(|s| s["name"].as_str().unwrap().into())
+                .collect()
+        };
+        let got: Vec<Vec<String>> = results.iter().map(names).collect();
+        assert_eq!(
+            got,
+            [vec!["1", "3", "4"], vec!["2"], vec![], vec!["1", "3", "4"]]
+        );
+        assert!(
+            results
+                .iter()
+                .all(|r| r["symbols"][0].get("file").is_none())
+        );
+    }
 }
