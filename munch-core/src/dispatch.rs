@@ -170,8 +170,10 @@ fn first_rung<'v>(
     }
     // Tier-1 rows are checked as they are written only for the verified
     // ladder, and only when key order is not compared.
-    let check = opts.mode == Mode::Verified && opts.key_order == KeyOrder::Any;
-    Some(tier1::encode(tool, s, map, false, 0, Some(ascii), check))
+    let verified = opts.mode == Mode::Verified;
+    let check = verified && opts.key_order == KeyOrder::Any;
+    let opts = (0, Some(ascii), check, verified);
+    Some(tier1::encode_reshaped(tool, s, map, &None, false, opts))
 }
 
 /// The payload chosen, its layer, the attempts, and its size if it was
@@ -275,7 +277,7 @@ fn verified<'v>(
     let dec = own_payload(opts, hint);
     // A member the tier-1 decode always returns and the response lacks:
     // both tier-1 rungs are refused unencoded.
-    let loss = schema.and_then(|s| known_loss(s, map));
+    let mut loss = schema.and_then(|s| known_loss(s, map));
     // The tool's transform, run once for both tier-1 rungs.
     let mut reshaped: Option<Result<Reshaped, Fail>> = None;
     // Tier-1 rows are checked as they are written (`check` then reads
@@ -286,7 +288,7 @@ fn verified<'v>(
     let tier1_rung = |hardened: bool, reshaped: &mut Option<Result<Reshaped, Fail>>, s: &Schema| {
         let owned = reshaped.get_or_insert_with(|| transforms::encode(s.transform, map));
         let owned = owned.as_ref().map_err(Clone::clone)?;
-        tier1::encode_reshaped(tool, s, map, owned, hardened, (hint, None, inline))
+        tier1::encode_reshaped(tool, s, map, owned, hardened, (hint, None, inline, true))
     };
     for &rung in rungs {
         if let (Rung::Tier1Reference | Rung::Tier1Hardened, Some(m)) = (rung, &loss) {
@@ -308,7 +310,13 @@ fn verified<'v>(
         };
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
-            Ok(Payload { loss: Some(m), .. }) => Outcome::Mismatch(m),
+            Ok(Payload { loss: Some(m), .. }) => {
+                // A cell both tier-1 forms lose: the hardened rung too.
+                if rung == Rung::Tier1Reference {
+                    loss = Some(m.clone());
+                }
+                Outcome::Mismatch(m)
+            }
             Ok(p) => {
                 let hardened = rung.layer() == crate::meta::Layer::Hardened;
                 if hardened && last_reference.as_deref() == Some(p.text.as_str()) {

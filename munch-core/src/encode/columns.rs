@@ -138,9 +138,10 @@ pub(crate) struct Columns<'v> {
     /// columns: then the cells are the whole input, and reading a row back
     /// can be compared with them instead of with its dict.
     pub(crate) exact: bool,
-    /// Some cell may hold a list or an object (a non-finite float's
-    /// sentinel object, an object too, sets it as well).
-    pub(crate) containers: bool,
+    /// Some cell may be one every table form loses: an empty string, a
+    /// list or an object (a non-finite float's sentinel object, an object
+    /// too, sets it as well). See `encode/lost_cell.rs`.
+    pub(crate) lossy: bool,
     /// The rows the cells were found in.
     pub(crate) source: &'v [Value],
 }
@@ -164,7 +165,7 @@ impl<'v> Columns<'v> {
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
         let mut exact = true;
-        let mut containers = false;
+        let mut lossy = false;
         let key_lens: Vec<usize> = match measure {
             Some(ascii) => cols.iter().map(|c| key_json_len(c.name(), ascii)).collect(),
             None => Vec::new(),
@@ -208,6 +209,7 @@ impl<'v> Columns<'v> {
                     let hash = |s: &str| hasher.map_or(0, |h| Counts::hash(h, s));
                     let cell = match (measure, v) {
                         (Some(ascii), Value::String(s)) => {
+                            lossy |= s.is_empty();
                             let (n, form) = string_len_csv(s, ascii);
                             counted = Some(n);
                             match form {
@@ -216,9 +218,12 @@ impl<'v> Columns<'v> {
                                 CsvForm::Unknown => Cell::Str(s, hash(s)),
                             }
                         }
-                        (None, Value::String(s)) => Cell::Str(s, hash(s)),
+                        (None, Value::String(s)) => {
+                            lossy |= s.is_empty();
+                            Cell::Str(s, hash(s))
+                        }
                         (_, Value::Array(_) | Value::Object(_)) => {
-                            containers = true;
+                            lossy = true;
                             Cell::Other(v)
                         }
                         _ => Cell::of(v),
@@ -258,7 +263,7 @@ impl<'v> Columns<'v> {
             rows: count,
             json: measure.map(|_| json),
             exact,
-            containers,
+            lossy,
             source: rows,
         })
     }
@@ -271,7 +276,7 @@ impl<'v> Columns<'v> {
     pub(crate) fn positional(rows: &'v [Value], width: usize) -> Columns<'v> {
         let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
         let mut count = 0usize;
-        let mut containers = false;
+        let mut lossy = false;
         for row in rows {
             let Value::Array(values) = row else { continue };
             if values.len() != width {
@@ -279,7 +284,11 @@ impl<'v> Columns<'v> {
             }
             count += 1;
             for v in values {
-                containers |= matches!(v, Value::Array(_) | Value::Object(_));
+                lossy |= match v {
+                    Value::String(s) => s.is_empty(),
+                    Value::Array(_) | Value::Object(_) => true,
+                    _ => false,
+                };
                 cells.push(Cell::of(v));
             }
         }
@@ -289,7 +298,7 @@ impl<'v> Columns<'v> {
             rows: count,
             json: None,
             exact: false,
-            containers,
+            lossy,
             source: rows,
         }
     }

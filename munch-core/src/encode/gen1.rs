@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
-use super::gen1_known_loss::container_cell;
+use super::lost_cell::lost_cell;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
@@ -166,7 +166,8 @@ fn escape_schema(s: &str, out: &mut String) {
 /// with `measure` (`ensure_ascii`) the Python JSON length of each table
 /// that is a member of `response` is counted on the way
 /// (`Payload::measured`). With `stop_at_loss`, the reference form stops
-/// at a table cell it is known to lose (`Payload::loss`), writing nothing.
+/// at a table cell it is known to lose (`Payload::loss`, `lost_cell.rs`),
+/// writing nothing.
 pub(crate) fn encode<'v>(
     tool: &str,
     response: &'v Map<String, Value>,
@@ -234,19 +235,11 @@ pub(crate) fn encode<'v>(
     };
     if stop_at_loss && !hardened {
         let loss = tables.iter().find_map(|t| match &t.key {
-            Cow::Borrowed(key) if !key.contains('.') => container_cell(key, &t.cols, &t.columns),
+            Cow::Borrowed(key) if !key.contains('.') => lost_cell(key, &t.cols, &t.columns),
             _ => None,
         });
-        if loss.is_some() {
-            return Ok(Payload {
-                text: String::new(),
-                enc: "gen1",
-                long_cell: false,
-                measured: Vec::new(),
-                tables: Vec::new(),
-                checked: None,
-                loss,
-            });
+        if let Some(m) = loss {
+            return Ok(Payload::lost(m));
         }
     }
 

@@ -4,8 +4,8 @@
 mod cell_memo;
 pub(crate) mod columns;
 pub(crate) mod gen1;
-pub(crate) mod gen1_known_loss;
 pub(crate) mod inline_check;
+pub(crate) mod lost_cell;
 mod pairs;
 mod text;
 pub(crate) mod tier1;
@@ -36,6 +36,19 @@ pub(crate) struct Payload<'v> {
 }
 
 impl Payload<'_> {
+    /// No payload: the encoder stopped at a loss (`lost_cell.rs`).
+    pub(crate) fn lost<'w>(loss: crate::equal::Mismatch) -> Payload<'w> {
+        Payload {
+            text: String::new(),
+            enc: "",
+            long_cell: false,
+            measured: alloc::vec::Vec::new(),
+            tables: alloc::vec::Vec::new(),
+            checked: None,
+            loss: Some(loss),
+        }
+    }
+
     /// The payload without the cells it borrows.
     pub(crate) fn detached<'w>(self) -> Payload<'w> {
         Payload {

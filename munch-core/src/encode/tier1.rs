@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
 use super::inline_check::InlineCheck;
+use super::lost_cell::lost_cell;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype};
 use super::{Fail, Payload, check_key, too_long, write_cell, write_header, write_str_cell};
@@ -73,26 +74,22 @@ pub(crate) fn encode<'v>(
     check: bool,
 ) -> Result<Payload<'v>, Fail> {
     let owned = transforms::encode(schema.transform, input)?;
-    encode_reshaped(
-        tool,
-        schema,
-        input,
-        &owned,
-        hardened,
-        (capacity, measure, check),
-    )
+    let opts = (capacity, measure, check, false);
+    encode_reshaped(tool, schema, input, &owned, hardened, opts)
 }
 
 /// [`encode`] after the tool's transform, `owned` being its reshaping of
 /// `input` (the verified ladder reshapes once for both tier-1 rungs).
-/// `(capacity, measure, check)` as for [`encode`].
+/// `(capacity, measure, check)` as for [`encode`]; with `stop_at_loss`, a
+/// table of `input` stops the encoder at a cell every form loses
+/// (`Payload::loss`, `lost_cell.rs`), before anything is written.
 pub(crate) fn encode_reshaped<'v>(
     tool: &str,
     schema: &Schema,
     input: &'v Map<String, Value>,
     owned: &transforms::Reshaped,
     hardened: bool,
-    (capacity, measure, check): (usize, Option<bool>, bool),
+    (capacity, measure, check, stop_at_loss): (usize, Option<bool>, bool, bool),
 ) -> Result<Payload<'v>, Fail> {
     let head = Head {
         tool,
@@ -101,6 +98,7 @@ pub(crate) fn encode_reshaped<'v>(
         hardened,
         capacity,
         check: check && owned.is_none(),
+        stop_at_loss: stop_at_loss && owned.is_none(),
     };
     match owned {
         Some((map, batch)) => {
@@ -124,6 +122,8 @@ struct Head<'a> {
     hardened: bool,
     capacity: usize,
     check: bool,
+    /// The tables are the input's: stop at a cell every form loses.
+    stop_at_loss: bool,
 }
 
 /// [`encode`] of `response`, the input or its transform's reshaping
@@ -141,6 +141,7 @@ fn write<'r>(
         hardened,
         capacity,
         check,
+        stop_at_loss,
     } = head;
     let nested_keys = || schema.nested.iter().map(|(k, _)| *k);
     let declared = |k: &str| {
@@ -179,6 +180,12 @@ fn write<'r>(
         };
         cells += columns.rows * t.intern.len();
         found.push(columns);
+    }
+    if stop_at_loss {
+        let lost = tables.iter().zip(&found);
+        if let Some(m) = lost.filter_map(|(t, c)| lost_cell(t.key, t.cols, c)).next() {
+            return Ok(Payload::lost(m));
+        }
     }
     // The JSON length of the tables bounds the payload's well enough.
     let capacity = capacity.max(found.iter().filter_map(|c| c.json).map(|j| j.0).sum());

@@ -1,0 +1,177 @@
+//! Table cells every table form loses, found before anything is written
+//! (spec §4 "Cell to value", §6, D3's hardened table rule):
+//!
+//! - an empty string: its field is empty, and an empty field reads back
+//!   as null whatever the column's type;
+//! - a list or an object: its column is a `str` column (gen1: a container
+//!   is a kind of its own; tier-1: a declared column), so it is written
+//!   as text and reads back as a string.
+//!
+//! Both forms of tier-1 write cells alike, and so does gen1's reference
+//! form (its hardened form writes such a table as a blob instead). The
+//! verified ladder refuses those rungs at the first such cell, with the
+//! difference it makes, without writing or decoding a payload.
+
+use alloc::format;
+use alloc::string::String;
+
+use super::columns::{Cell, ColumnName, Columns};
+use crate::equal::Mismatch;
+use crate::value::{Kind, kind};
+
+/// The first cell of table `key` (columns `cols`, a member of the
+/// response whose rows are all objects with exactly those keys) that
+/// every table form loses, as the mismatch its decode makes.
+pub(crate) fn lost_cell<C: ColumnName>(
+    key: &str,
+    cols: &[C],
+    columns: &Columns<'_>,
+) -> Option<Mismatch> {
+    if !columns.lossy || !columns.exact {
+        return None;
+    }
+    // One pass over the cells, in row order, looking at each one's tag.
+    let (at, kind) = columns
+        .cells()
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| match c {
+            Cell::Str("", _) | Cell::Bare("", _) | Cell::Wrapped("", _) => {
+                Some((i, "empty_string_to_null"))
+            }
+            Cell::Other(v) if matches!(kind(v), Kind::List(_) | Kind::Dict(_)) => {
+                Some((i, "container_stringified"))
+            }
+            _ => None,
+        })?;
+    let width = columns.width().max(1);
+    let col = cols.get(at % width)?.name();
+    let mut path = String::from("$.");
+    path.push_str(key);
+    path.push_str(&format!("[{}].{col}", at / width));
+    Some(Mismatch { path, kind })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decode::decode;
+    use crate::equal::{KeyOrder, first_mismatch};
+    use serde_json::{Map, Value, json};
+
+    /// Follows a `$.key[i].col` path in `v`.
+    fn at<'v>(v: &'v Value, path: &str) -> Option<&'v Value> {
+        let pointer = path.trim_start_matches('$').replace(['.', '['], "/");
+        v.pointer(&pointer.replace(']', ""))
+    }
+
+    /// gen1's reference form stops at a lost cell of a top-level table
+    /// (dotted keys, nested tables and tables past the 26 tags are left
+    /// to the full check), and each loss it reports is real: the payload
+    /// it would have written decodes to a string or a null at that path.
+    #[test]
+    fn gen1_losses_are_real() {
+        let row = |m: Value| json!({"file": "src/a.py", "matches": m});
+        let many_tables: Map<String, Value> = (0..27)
+            .map(|i| (format!("t{i:02}"), json!([row(json!(1)), row(json!(2))])))
+            .chain([("z".into(), json!([row(json!([1])), row(json!([2]))]))])
+            .collect();
+        let cases = [
+            (
+                json!({"q": "x", "results": [row(json!(2)), row(json!([{"line": 1}]))]}),
+                Some("$.results[1].matches"),
+            ),
+            (
+                json!({"results": [row(json!({"a": 1})), row(json!(null))]}),
+                Some("$.results[0].matches"),
+            ),
+            (
+                json!({"results": [row(json!(1)), row(json!(""))]}),
+                Some("$.results[1].matches"),
+            ),
+            (json!({"results": [row(json!([1]))]}), None),
+            (
+                json!({"results": [row(json!([1])), {"file": "b", "other": [2]}]}),
+                None,
+            ),
+            (json!({"results": [row(json!(1)), row(json!("s"))]}), None),
+            (json!({"a.b": [row(json!([1])), row(json!([2]))]}), None),
+            (
+                json!({"outer": {"rows": [row(json!([1])), row(json!([2]))]}}),
+                None,
+            ),
+            (Value::Object(many_tables), None),
+        ];
+        for (response, want) in cases {
+            let Value::Object(map) = &response else {
+                unreachable!()
+            };
+            let stopped = crate::encode::gen1::encode("t", map, false, 0, None, true).unwrap();
+            let got = stopped.loss.as_ref().map(|m| m.path.as_str());
+            assert_eq!(got, want, "{response}");
+            let Some(m) = stopped.loss else {
+                continue;
+            };
+            assert!(stopped.text.is_empty());
+            let p = crate::encode::gen1::encode("t", map, false, 0, None, false).unwrap();
+            assert!(p.loss.is_none());
+            let back = decode(&p.text).unwrap();
+            assert!(
+                at(&back, &m.path).is_some_and(|v| v.is_string() || v.is_null()),
+                "{}",
+                p.text
+            );
+            assert!(first_mismatch(&response, &back, KeyOrder::Any).is_some());
+        }
+    }
+
+    /// Both tier-1 forms stop at an empty string or a container in a
+    /// table whose rows are all the schema's columns, and the loss is
+    /// real; a row with another key leaves it to the full check.
+    #[test]
+    fn tier1_losses_are_real() {
+        let schema = crate::tier1::schemas::by_tool("search_symbols").unwrap();
+        let row = |summary: Value| {
+            json!({"id": "a", "name": "a", "kind": "function", "file": "a.py", "line": 1,
+                   "score": 0.5, "signature": "def a()", "summary": summary})
+        };
+        let cases = [
+            (
+                json!([row(json!("x")), row(json!(""))]),
+                Some("$.results[1].summary"),
+            ),
+            (
+                json!([row(json!(["x"])), row(json!("y"))]),
+                Some("$.results[0].summary"),
+            ),
+            (json!([row(json!("x")), row(json!(null))]), None),
+            (json!([row(json!("")), {"id": "b", "extra": 1}]), None),
+        ];
+        for (rows, want) in cases {
+            let response = json!({"query": "q", "results": rows});
+            let Value::Object(map) = &response else {
+                unreachable!()
+            };
+            for hardened in [false, true] {
+                let enc = |stop| {
+                    crate::encode::tier1::encode_reshaped(
+                        "search_symbols",
+                        schema,
+                        map,
+                        &None,
+                        hardened,
+                        (0, None, false, stop),
+                    )
+                };
+                let stopped = enc(true).unwrap();
+                let got = stopped.loss.as_ref().map(|m| m.path.as_str());
+                assert_eq!(got, want, "{response}");
+                let Some(m) = stopped.loss else {
+                    continue;
+                };
+                let back = decode(&enc(false).unwrap().text).unwrap();
+                assert!(at(&back, &m.path).is_some_and(|v| v.is_string() || v.is_null()));
+                assert!(first_mismatch(&response, &back, KeyOrder::Any).is_some());
+            }
+        }
+    }
+}
