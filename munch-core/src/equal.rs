@@ -170,61 +170,82 @@ pub fn first_mismatch(expected: &Value, got: &Value, order: KeyOrder) -> Option<
     if exact_eq(expected, got, order) {
         return None;
     }
-    let mut stack: Vec<(&Value, &Value, String)> = Vec::new();
-    stack.push((expected, got, String::from("$")));
-    while let Some((e, g, path)) = stack.pop() {
+    // Each value compared has a step of its path (its key or index after
+    // its parent's step); a path is written out only for the difference.
+    let mut steps: Vec<(usize, Step<'_>)> = Vec::new();
+    let mut stack: Vec<(&Value, &Value, usize)> = alloc::vec![(expected, got, ROOT)];
+    let at = |steps: &[(usize, Step<'_>)], step: usize, last: Option<&str>| {
+        let mut path = path_of(steps, step);
+        if let Some(key) = last {
+            path.push('.');
+            path.push_str(key);
+        }
+        path
+    };
+    while let Some((e, g, step)) = stack.pop() {
         let (ke, kg) = (kind(e), kind(g));
         let same = match (&ke, &kg) {
             _ if scalars_eq(ke, kg).is_some() => scalars_eq(ke, kg) == Some(true),
             (Kind::List(x), Kind::List(y)) => {
                 if x.len() != y.len() {
                     return Some(Mismatch {
-                        path,
+                        path: at(&steps, step, None),
                         kind: "length_changed",
                     });
                 }
                 for (i, (a, b)) in x.iter().zip(y.iter()).enumerate().rev() {
-                    let mut p = path.clone();
-                    let _ = write!(p, "[{i}]");
-                    stack.push((a, b, p));
+                    stack.push((a, b, steps.len()));
+                    steps.push((step, Step::Index(i)));
                 }
                 true
             }
             (Kind::Dict(x), Kind::Dict(y)) => {
-                for k in x.keys() {
-                    if !y.contains_key(k) {
+                // Keys in the same order (the usual case) are paired
+                // without a lookup.
+                let aligned = x.len() == y.len() && x.keys().eq(y.keys());
+                if !aligned {
+                    if let Some(k) = x.keys().find(|k| !y.contains_key(*k)) {
                         return Some(Mismatch {
-                            path: join(&path, k),
+                            path: at(&steps, step, Some(k)),
                             kind: "key_dropped",
                         });
                     }
-                }
-                for (k, v) in y.iter() {
-                    if !x.contains_key(k) {
+                    if let Some((k, v)) = y.iter().find(|(k, _)| !x.contains_key(*k)) {
                         let kind = if v.is_null() {
                             "key_added_null"
                         } else {
                             "key_added"
                         };
                         return Some(Mismatch {
-                            path: join(&path, k),
+                            path: at(&steps, step, Some(k)),
                             kind,
                         });
                     }
-                }
-                if order == KeyOrder::Exact && !x.keys().eq(y.keys()) {
-                    return Some(Mismatch {
-                        path,
-                        kind: "key_order",
-                    });
-                }
-                let mut pairs: Vec<(&Value, &Value, String)> = Vec::new();
-                for (k, a) in x.iter() {
-                    if let Some(b) = y.get(k) {
-                        pairs.push((a, b, join(&path, k)));
+                    if order == KeyOrder::Exact {
+                        return Some(Mismatch {
+                            path: at(&steps, step, None),
+                            kind: "key_order",
+                        });
                     }
                 }
-                stack.extend(pairs.into_iter().rev());
+                let first = stack.len();
+                if aligned {
+                    for ((k, a), b) in x.iter().zip(y.values()) {
+                        stack.push((a, b, steps.len()));
+                        steps.push((step, Step::Key(k)));
+                    }
+                } else {
+                    for (k, a) in x.iter() {
+                        if let Some(b) = y.get(k) {
+                            stack.push((a, b, steps.len()));
+                            steps.push((step, Step::Key(k)));
+                        }
+                    }
+                }
+                // Members are compared in order.
+                if let Some(pushed) = stack.get_mut(first..) {
+                    pushed.reverse();
+                }
                 true
             }
             _ => false,
@@ -232,19 +253,43 @@ pub fn first_mismatch(expected: &Value, got: &Value, order: KeyOrder) -> Option<
         if !same {
             return Some(Mismatch {
                 kind: changed(&ke, &kg),
-                path,
+                path: at(&steps, step, None),
             });
         }
     }
     None
 }
 
-fn join(path: &str, key: &str) -> String {
-    let mut p = String::with_capacity(path.len() + key.len() + 1);
-    p.push_str(path);
-    p.push('.');
-    p.push_str(key);
-    p
+/// The step of the root value.
+const ROOT: usize = usize::MAX;
+
+/// A value's place in its parent.
+#[derive(Clone, Copy)]
+enum Step<'v> {
+    Index(usize),
+    Key(&'v str),
+}
+
+/// The path (`$.a[2].b`) of the value at `step`, walking up its parents.
+fn path_of(steps: &[(usize, Step<'_>)], mut step: usize) -> String {
+    let mut chain = Vec::new();
+    while let Some(&(parent, s)) = steps.get(step) {
+        chain.push(s);
+        step = parent;
+    }
+    let mut path = String::from("$");
+    for s in chain.iter().rev() {
+        match s {
+            Step::Index(i) => {
+                let _ = write!(path, "[{i}]");
+            }
+            Step::Key(k) => {
+                path.push('.');
+                path.push_str(k);
+            }
+        }
+    }
+    path
 }
 
 /// Python `==`: `1 == 1.0 == True`, NaN unequal to itself, dicts by key
@@ -386,8 +431,71 @@ fn py_number(k: &Kind<'_>) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::{int_float_eq, integer_text, py_eq};
+    use super::{KeyOrder, first_mismatch, int_float_eq, integer_text, py_eq};
     use serde_json::{Number, json};
+
+    /// The first difference in the order the values are read (object
+    /// members in the expected value's order, items in order), members
+    /// paired by key whatever their order, key-set changes reported at
+    /// the object before any member.
+    #[test]
+    fn first_mismatch_reports_the_first_difference_in_order() {
+        let cases = [
+            (
+                json!({"a": [1, {"b": 2}], "c": 3}),
+                json!({"a": [1, {"b": 2.0}], "c": 4}),
+                "$.a[1].b",
+                "int_to_float",
+            ),
+            (
+                json!({"a": 1, "c": [1, 2]}),
+                json!({"c": [1, 3], "a": 1}),
+                "$.c[1]",
+                "value_changed",
+            ),
+            (
+                json!({"a": {"x": ""}, "b": 1}),
+                json!({"b": 2, "a": {"x": null}}),
+                "$.a.x",
+                "empty_string_to_null",
+            ),
+            (
+                json!({"a": [1], "b": 1}),
+                json!({"a": [2], "c": 1}),
+                "$.b",
+                "key_dropped",
+            ),
+            (
+                json!({"a": [1]}),
+                json!({"a": [1], "z": null}),
+                "$.z",
+                "key_added_null",
+            ),
+            (
+                json!({"r": [[1, 2], [3]]}),
+                json!({"r": [[1, 2], [3, 4]]}),
+                "$.r[1]",
+                "length_changed",
+            ),
+            (
+                json!({"r": [{"k": [1]}]}),
+                json!({"r": [{"k": "[1]"}]}),
+                "$.r[0].k",
+                "container_stringified",
+            ),
+        ];
+        for (e, g, path, kind) in cases {
+            let m = first_mismatch(&e, &g, KeyOrder::Any).unwrap();
+            assert_eq!((m.path.as_str(), m.kind), (path, kind), "{e} {g}");
+        }
+        let (e, g) = (
+            json!({"o": {"a": 1, "b": 2}}),
+            json!({"o": {"b": 2, "a": 1}}),
+        );
+        assert_eq!(first_mismatch(&e, &g, KeyOrder::Any), None);
+        let m = first_mismatch(&e, &g, KeyOrder::Exact).unwrap();
+        assert_eq!((m.path.as_str(), m.kind), ("$.o", "key_order"));
+    }
 
     #[test]
     fn a_float_without_fraction_has_its_exact_integer_text() {
