@@ -113,7 +113,7 @@ pub fn exact_eq(a: &Value, b: &Value, order: KeyOrder) -> bool {
 
 /// Whether two values of these kinds are equal, when one of them is a
 /// scalar (`None` for two containers).
-fn scalars_eq(a: Kind<'_>, b: Kind<'_>) -> Option<bool> {
+pub(crate) fn scalars_eq(a: Kind<'_>, b: Kind<'_>) -> Option<bool> {
     Some(match (a, b) {
         (Kind::List(_) | Kind::Dict(_), Kind::List(_) | Kind::Dict(_)) => return None,
         (Kind::Null, Kind::Null) => true,

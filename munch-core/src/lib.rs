@@ -23,6 +23,7 @@ mod decode;
 mod dispatch;
 mod encode;
 mod equal;
+mod equal_borrowed;
 mod error;
 mod format;
 mod meta;

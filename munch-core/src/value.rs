@@ -26,16 +26,23 @@ pub(crate) fn kind(v: &Value) -> Kind<'_> {
     match v {
         Value::Null => Kind::Null,
         Value::Bool(b) => Kind::Bool(*b),
-        Value::Number(n) => match number_float(n) {
-            Some(f) => Kind::Float(f),
-            None => Kind::Int(n),
-        },
+        Value::Number(n) => number_kind(n),
         Value::String(s) => Kind::Str(s),
         Value::Array(a) => Kind::List(a),
         Value::Object(m) => match sentinel_float(m) {
             Some(f) => Kind::Float(f),
             None => Kind::Dict(m),
         },
+    }
+}
+
+/// Python's type of a number: a float (its text has `.`, `e` or `E`) or
+/// an int.
+#[inline]
+pub(crate) fn number_kind(n: &Number) -> Kind<'_> {
+    match number_float(n) {
+        Some(f) => Kind::Float(f),
+        None => Kind::Int(n),
     }
 }
 

@@ -70,7 +70,7 @@ pub fn decode_borrowed_into<'de, T: Deserialize<'de>>(text: &'de str) -> Result<
 }
 
 /// The float a `{"$float": …}` sentinel stands for.
-fn sentinel(members: &[(Cow<'_, str>, BorrowedValue<'_>)]) -> Option<f64> {
+pub(crate) fn sentinel(members: &[(Cow<'_, str>, BorrowedValue<'_>)]) -> Option<f64> {
     let [(key, BorrowedValue::String(name))] = members else {
         return None;
     };

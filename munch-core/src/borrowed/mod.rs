@@ -3,7 +3,7 @@
 //! column names that point into the payload wherever no escape changed
 //! them, and objects as member lists in key order (no hashing).
 
-mod de;
+pub(crate) mod de;
 mod decode;
 mod table_de;
 

@@ -156,9 +156,31 @@ pub(crate) fn blocks_read(payload: &str) -> Vec<&str> {
     table_blocks
 }
 
-/// The scalars and blobs of a gen1 payload (everything but the tables),
-/// and its table declarations.
-pub(super) fn decode_rest(scalars: &Scalars<'_>, opts: &DecodeOptions) -> Map<String, Value> {
+/// How a member the scalar line decodes to is made: a `__json.` blob's
+/// JSON, a typed scalar (its raw text and its `__stypes` type) or a
+/// string.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Source<'s> {
+    Json(&'s str),
+    Typed(&'s str, &'s str),
+    Text(&'s str),
+}
+
+impl Source<'_> {
+    /// The member's value.
+    pub(super) fn value(self, opts: &DecodeOptions) -> Value {
+        match self {
+            Source::Json(v) => parse_json(v, opts).unwrap_or_else(|| Value::String(v.into())),
+            Source::Typed(v, hint) => coerce(Cow::Borrowed(v), hint),
+            Source::Text(v) => Value::String(v.into()),
+        }
+    }
+}
+
+/// The members the scalar line decodes to besides the tables, in line
+/// order (`__tables` and `__stypes` left out), each with how its value is
+/// made; a later member of the same key replaces an earlier one.
+pub(super) fn rest_members<'s>(scalars: &'s Scalars<'_>) -> Vec<(&'s str, Source<'s>)> {
     let mut stypes: BTreeMap<&str, &str> = BTreeMap::new();
     for part in scalars
         .get("__stypes")
@@ -171,20 +193,23 @@ pub(super) fn decode_rest(scalars: &Scalars<'_>, opts: &DecodeOptions) -> Map<St
             stypes.insert(name, hint);
         }
     }
+    let members = scalars
+        .iter()
+        .filter(|(k, _)| *k != "__tables" && *k != "__stypes");
+    members
+        .map(|(k, v)| match (k.strip_prefix("__json."), stypes.get(k)) {
+            (Some(real), _) => (real, Source::Json(v)),
+            (None, Some(hint)) => (k, Source::Typed(v, hint)),
+            (None, None) => (k, Source::Text(v)),
+        })
+        .collect()
+}
 
+/// The members the scalar line decodes to besides the tables.
+pub(super) fn decode_rest(scalars: &Scalars<'_>, opts: &DecodeOptions) -> Map<String, Value> {
     let mut result = Map::new();
-    for (k, v) in scalars.iter() {
-        if k == "__tables" || k == "__stypes" {
-            continue;
-        }
-        if let Some(real) = k.strip_prefix("__json.") {
-            let value = parse_json(v, opts).unwrap_or_else(|| Value::String(v.into()));
-            result.insert(real.into(), value);
-        } else if let Some(hint) = stypes.get(k) {
-            result.insert(k.into(), coerce(Cow::Borrowed(v), hint));
-        } else {
-            result.insert(k.into(), Value::String(v.into()));
-        }
+    for (k, source) in rest_members(scalars) {
+        result.insert(k.into(), source.value(opts));
     }
     result
 }

@@ -3,41 +3,48 @@
 //! in place with the encoder's cells (`verify_found`) or with the input's
 //! rows (`verify_plain`), without building the decoded tables.
 
+use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::DecodeOptions;
 use super::cells::Hint;
-use super::gen1::{TableDecl, classify, decls_of, decode_rest, legend_of};
+use super::gen1::{Source, TableDecl, classify, decls_of, legend_of, rest_members};
 use crate::decode::cell_equals::cell_equals;
 use crate::decode::row_check::check_rows;
 use crate::decode::tier1::Blocks;
 use crate::encode::RowCursor;
 use crate::encode::columns::{Cell, Columns};
 use crate::equal::{KeyOrder, exact_eq};
+use crate::equal_borrowed::exact_eq_borrowed;
 use crate::format::csv::Rows;
 use crate::format::scalars::Scalars;
+use crate::py::json_parse::parse_borrowed;
 use crate::tier1::schema::{ColumnPlan, Ty};
 use crate::value::{Kind, kind};
 use hashbrown::HashMap;
 
-/// What the fast checks read of a payload: its blocks, the members it
-/// decodes to besides its tables, and its table declarations.
-type CheckParts<'p> = (Blocks<'p>, Map<String, Value>, Vec<TableDecl<'p>>);
+/// What the fast checks read of a payload: its blocks, its scalar line,
+/// and its table declarations.
+type CheckParts<'p> = (Blocks<'p>, Scalars<'p>, Vec<TableDecl<'p>>);
 
-fn check_parts<'p>(payload: &'p str, opts: &DecodeOptions) -> CheckParts<'p> {
+fn check_parts(payload: &str) -> CheckParts<'_> {
     let blocks = classify(payload);
     let scalars = blocks.scalars.map(Scalars::parse).unwrap_or_default();
-    let rest = decode_rest(&scalars, opts);
     let decls = decls_of(&scalars);
-    (blocks, rest, decls)
+    (blocks, scalars, decls)
 }
+
+/// The members the scalar line decodes to besides the tables, each key
+/// once (the last of a key replaces the others, as the decoder inserts
+/// them), with how its value is made.
+type Rest<'s> = BTreeMap<&'s str, Source<'s>>;
 
 /// Declarations the fast checks take: each key top-level (no dot), not
 /// also a scalar's (`rest`), and declared once; with `tags`, each tag
 /// declared once too.
-fn plain_decls(decls: &[TableDecl<'_>], rest: &Map<String, Value>, tags: bool) -> bool {
+fn plain_decls(decls: &[TableDecl<'_>], rest: &Rest<'_>, tags: bool) -> bool {
     decls.iter().enumerate().all(|(i, d)| {
         let before = decls.get(..i).unwrap_or_default();
         let dup = before
@@ -48,12 +55,29 @@ fn plain_decls(decls: &[TableDecl<'_>], rest: &Map<String, Value>, tags: bool) -
 }
 
 /// The members decoded besides the `tables` tables (`rest`) are exactly
-/// the input's other members.
-fn rest_matches(input: &Map<String, Value>, rest: &Map<String, Value>, tables: usize) -> bool {
+/// the input's other members. A JSON blob is read into a tree borrowed
+/// from the payload and compared where it stands (no key hashed, no
+/// string copied).
+fn rest_matches(
+    input: &Map<String, Value>,
+    rest: &Rest<'_>,
+    tables: usize,
+    opts: &DecodeOptions,
+) -> bool {
     input.len() == rest.len() + tables
-        && rest
-            .iter()
-            .all(|(k, v)| input.get(k).is_some_and(|w| exact_eq(w, v, KeyOrder::Any)))
+        && rest.iter().all(|(k, source)| {
+            let Some(w) = input.get(*k) else {
+                return false;
+            };
+            match *source {
+                Source::Json(text) => match parse_borrowed(text, opts.depth_limit) {
+                    Ok(tree) => exact_eq_borrowed(w, &tree, KeyOrder::Any),
+                    Err(_) => w.as_str() == Some(text),
+                },
+                Source::Text(text) => w.as_str() == Some(text),
+                Source::Typed(..) => exact_eq(w, &source.value(opts), KeyOrder::Any),
+            }
+        })
 }
 
 /// [`verify_plain`] of a payload the gen1 encoder wrote from the cells
@@ -69,7 +93,8 @@ pub(crate) fn verify_found(
     found: &[Columns<'_>],
     opts: &DecodeOptions,
 ) -> Option<bool> {
-    let (blocks, rest, decls) = check_parts(payload, opts);
+    let (blocks, scalars, decls) = check_parts(payload);
+    let rest: Rest<'_> = rest_members(&scalars).into_iter().collect();
     if decls.len() != found.len() || !plain_decls(&decls, &rest, true) {
         return None;
     }
@@ -94,7 +119,7 @@ pub(crate) fn verify_found(
         let plan = d.hints.iter().map(|h| h.ty().map(|ty| (ty, ty == Ty::Str)));
         plans.push(plan.collect::<Option<Vec<_>>>()?);
     }
-    if !rest_matches(input, &rest, decls.len()) {
+    if !rest_matches(input, &rest, decls.len(), opts) {
         return Some(false);
     }
     let tags: Vec<&str> = decls.iter().map(|d| d.tag.as_ref()).collect();
@@ -111,11 +136,12 @@ pub(crate) fn verify_plain(
     input: &Map<String, Value>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
-    let (blocks, rest, decls) = check_parts(payload, opts);
+    let (blocks, scalars, decls) = check_parts(payload);
+    let rest: Rest<'_> = rest_members(&scalars).into_iter().collect();
     if !plain_decls(&decls, &rest, false) {
         return None;
     }
-    if !rest_matches(input, &rest, decls.len()) {
+    if !rest_matches(input, &rest, decls.len(), opts) {
         return Some(false);
     }
     let legend = legend_of(&blocks.legends);
