@@ -285,6 +285,9 @@ fn verified<'v>(
     let inline = opts.key_order == KeyOrder::Any;
     let mut attempts = Vec::new();
     let mut last_reference: Option<String> = None;
+    // The tier-1 reference rung's payload met no hazard: the hardened
+    // form would be the same text (spec D3: the rung may be skipped).
+    let mut tier1_same = false;
     let tier1_rung = |hardened: bool, reshaped: &mut Option<Result<Reshaped, Fail>>, s: &Schema| {
         let owned = reshaped.get_or_insert_with(|| transforms::encode(s.transform, map));
         let owned = owned.as_ref().map_err(Clone::clone)?;
@@ -294,6 +297,12 @@ fn verified<'v>(
         if let (Rung::Tier1Reference | Rung::Tier1Hardened, Some(m)) = (rung, &loss) {
             let outcome = Outcome::Mismatch(m.clone());
             attempts.push(Attempt { rung, outcome });
+            continue;
+        }
+        if rung == Rung::Tier1Hardened && tier1_same {
+            let outcome = Outcome::SameAsReference;
+            attempts.push(Attempt { rung, outcome });
+            last_reference = None;
             continue;
         }
         let made: Result<Payload<'v>, Fail> = match (rung, schema) {
@@ -340,6 +349,7 @@ fn verified<'v>(
                         return Ok((p, Some(rung.layer()), attempts, None));
                     }
                     if !hardened {
+                        tier1_same = rung == Rung::Tier1Reference && !p.hazard;
                         last_reference = Some(p.text);
                     }
                     outcome

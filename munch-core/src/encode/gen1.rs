@@ -426,5 +426,6 @@ pub(crate) fn encode<'v>(
         tables: found,
         checked: None,
         loss: None,
+        hazard: true,
     })
 }

@@ -33,6 +33,10 @@ pub(crate) struct Payload<'v> {
     /// A loss found before anything was written (`gen1_known_loss.rs`):
     /// then `text` is empty and the rung is refused with this mismatch.
     pub(crate) loss: Option<crate::equal::Mismatch>,
+    /// The form may differ from the other form of its encoder: a hazard
+    /// fired in a tier-1 reference encode (spec D3), or nobody looked
+    /// (every other payload).
+    pub(crate) hazard: bool,
 }
 
 impl Payload<'_> {
@@ -46,6 +50,7 @@ impl Payload<'_> {
             tables: alloc::vec::Vec::new(),
             checked: None,
             loss: Some(loss),
+            hazard: true,
         }
     }
 
@@ -59,6 +64,7 @@ impl Payload<'_> {
             tables: alloc::vec::Vec::new(),
             checked: None,
             loss: self.loss,
+            hazard: self.hazard,
         }
     }
 }

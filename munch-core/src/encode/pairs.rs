@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use serde_json::Value;
 
 use super::text::write_value_text;
-use crate::format::scalars::write_pair;
+use crate::format::scalars::{quoting_hazard, write_pair};
 
 /// A scalar's value: a response value written as cell text, or text made
 /// already (Python JSON, `__stypes`, `__tables`).
@@ -40,8 +40,11 @@ impl<'v> Pairs<'v> {
     }
 
     /// Writes the scalar line. `hardened` quotes values holding any W.
-    pub(crate) fn write(&self, hardened: bool, out: &mut String) {
+    /// True when the reference form wrote a value the hardened form
+    /// quotes.
+    pub(crate) fn write(&self, hardened: bool, out: &mut String) -> bool {
         let mut text = String::new();
+        let mut hazard = false;
         for (i, (k, v)) in self.list.iter().enumerate() {
             if i > 0 {
                 out.push(' ');
@@ -54,7 +57,9 @@ impl<'v> Pairs<'v> {
                 }
                 Scalar::Text(t) => t,
             };
+            hazard |= !hardened && quoting_hazard(value);
             write_pair(k, value, hardened, out);
         }
+        hazard
     }
 }

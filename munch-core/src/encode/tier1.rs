@@ -218,10 +218,15 @@ fn write<'r>(
         schema.meta
     };
     let mut pairs = Pairs::default();
+    // Whether the reference form meets a hazard its hardened form avoids
+    // (spec D3): then the two forms differ.
+    let hazard = core::cell::Cell::new(false);
     let flat = |key: &str, v: &Value| -> Result<(), Fail> {
-        if hardened && is_container(v) && !(schema.id == "sa2" && key == "_meta.languages_scanned")
-        {
-            return Err(Fail::new("declared scalar holds a container"));
+        if is_container(v) && !(schema.id == "sa2" && key == "_meta.languages_scanned") {
+            if hardened {
+                return Err(Fail::new("declared scalar holds a container"));
+            }
+            hazard.set(true);
         }
         Ok(())
     };
@@ -276,6 +281,8 @@ fn write<'r>(
         if !declared_body && !k.starts_with('_') && is_universal_body_key(k) {
             if hardened {
                 check_key(k)?;
+            } else if check_key(k).is_err() {
+                hazard.set(true);
             }
             pairs.set(Cow::Owned(format!("__json.{k}")), json(v));
         }
@@ -318,7 +325,9 @@ fn write<'r>(
     if legend_range.is_some() {
         out.push_str("\n\n");
     }
-    pairs.write(hardened, &mut out);
+    if pairs.write(hardened, &mut out) {
+        hazard.set(true);
+    }
 
     // The rows are checked as they are written when the cells stand for
     // every input row (`encode/inline_check.rs`), decoded with the legend
@@ -432,5 +441,96 @@ fn write<'r>(
         tables: found,
         checked,
         loss: None,
+        hazard: hazard.get() || legend.hazard(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tier1::schema::Ty;
+    use serde_json::json;
+
+    /// A reference encode that meets no hazard is the hardened encode,
+    /// byte for byte, for every schema, over responses full of hazards
+    /// (path prefixes followed by digits, W characters, line breaks and
+    /// odd quotes in repeated strings, containers in scalars, universal
+    /// keys the hardened form refuses); the hazards do fire.
+    #[test]
+    fn no_hazard_means_the_hardened_text() {
+        let strings = [
+            "src/app/",
+            "src/app/1.py",
+            "src/app/a.py",
+            "src/app/2",
+            "12",
+            "x\u{a0}y",
+            "a\nb",
+            "q\"",
+            "plain",
+            "@1",
+            "src/app/a.py",
+            "",
+        ];
+        let mut next = crate::test_rng::xorshift32(0x1b87_3593);
+        let mut pick = |n: usize| next() as usize % n;
+        let (mut clean, mut hazards) = (0, 0);
+        for round in 0..40 {
+            for schema in crate::tier1::schemas::ALL {
+                let value = |ty: Ty, pick: &mut dyn FnMut(usize) -> usize| match ty {
+                    Ty::Str => json!(strings[pick(strings.len())]),
+                    Ty::Int => json!(pick(50)),
+                    Ty::Float => json!(pick(50) as f64 / 4.0),
+                    Ty::Bool => json!(pick(2) == 0),
+                };
+                let mut response = Map::new();
+                for t in schema.tables {
+                    let rows: Vec<Value> = (0..1 + pick(6))
+                        .map(|_| {
+                            let cells = t
+                                .cols
+                                .iter()
+                                .map(|c| (c.name.into(), value(c.ty, &mut pick)));
+                            Value::Object(cells.collect())
+                        })
+                        .collect();
+                    response.insert(t.key.into(), Value::Array(rows));
+                }
+                for k in schema.scalars {
+                    let v = match pick(5) {
+                        0 => json!([1, 2]),
+                        1 => json!(pick(9)),
+                        _ => json!(strings[pick(strings.len())]),
+                    };
+                    response.insert((*k).into(), v);
+                }
+                if round % 3 == 0 {
+                    response.insert("warnings".into(), json!(["w"]));
+                }
+                if round % 7 == 0 {
+                    response.insert("x=warning".into(), json!(1));
+                }
+                let encode =
+                    |hardened| encode(schema.tool, schema, &response, hardened, 0, None, false);
+                let Ok(reference) = encode(false) else {
+                    continue;
+                };
+                if reference.hazard {
+                    hazards += 1;
+                    continue;
+                }
+                clean += 1;
+                let hardened = encode(true).map(|p| p.text);
+                assert_eq!(
+                    hardened.as_deref(),
+                    Ok(reference.text.as_str()),
+                    "{response:?}"
+                );
+            }
+        }
+        assert!(
+            clean >= 50 && hazards >= 50,
+            "{clean} clean, {hazards} with hazards"
+        );
+    }
 }

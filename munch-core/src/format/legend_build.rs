@@ -40,6 +40,10 @@ pub(crate) struct Builder<'v> {
 pub(crate) struct Entries<'v> {
     pub(crate) list: Vec<&'v str>,
     tree: Tree<'v>,
+    /// The reference form met a hazard its hardened form avoids (spec
+    /// D3): it kept a literal the reference cannot carry, or encoded a
+    /// value whose remainder after its entry starts with a digit.
+    hazard: core::cell::Cell<bool>,
 }
 
 impl<'v> Builder<'v> {
@@ -169,6 +173,7 @@ impl<'v> Builder<'v> {
     /// carry (a B break, an odd number of `"`).
     pub(crate) fn finish(self, min_saved: i64, safe_only: bool) -> Entries<'v> {
         let mut keep: Vec<(&'v str, i64, usize)> = Vec::new();
+        let mut hazard = false;
         for (s, uses) in self.seen.order {
             if uses < 2 {
                 continue;
@@ -178,21 +183,33 @@ impl<'v> Builder<'v> {
             if (len - 3) * u - len - 3 < min_saved {
                 continue;
             }
-            if safe_only
-                && (s.contains(is_break) || s.bytes().filter(|&b| b == b'"').count() % 2 == 1)
-            {
-                continue;
+            if s.contains(is_break) || s.bytes().filter(|&b| b == b'"').count() % 2 == 1 {
+                if safe_only {
+                    continue;
+                }
+                hazard = true;
             }
             keep.push((s, u * (len + 1), keep.len()));
         }
         keep.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
         let list: Vec<&'v str> = keep.into_iter().map(|(s, _, _)| s).collect();
         let tree = Tree::build(&list);
-        Entries { list, tree }
+        Entries {
+            list,
+            tree,
+            hazard: core::cell::Cell::new(hazard),
+        }
     }
 }
 
 impl Entries<'_> {
+    /// Whether the reference form met a hazard so far (always false for
+    /// the hardened form): its legend or a value it encoded would differ
+    /// in the hardened form.
+    pub(crate) fn hazard(&self) -> bool {
+        self.hazard.get()
+    }
+
     /// Appends the legend block (`@1=…` lines); false when it is empty.
     pub(crate) fn write(&self, out: &mut String) -> bool {
         for (i, v) in self.list.iter().enumerate() {
@@ -222,6 +239,13 @@ impl Entries<'_> {
             .tree
             .first_match(value, |rest| !(hardened && rest.starts_with(is_digit)));
         if let Some((entry, len)) = best {
+            if !hardened
+                && value
+                    .get(len..)
+                    .is_some_and(|rest| rest.starts_with(is_digit))
+            {
+                self.hazard.set(true);
+            }
             out.push('@');
             crate::value::push_u64(u64::from(entry), out);
             out.push_str(value.get(len..).unwrap_or_default());
@@ -258,6 +282,7 @@ mod tests {
             let e = Entries {
                 list: refs.clone(),
                 tree: Tree::build(&refs),
+                hazard: Default::default(),
             };
             for _ in 0..40 {
                 let v = word(&mut next);

@@ -155,6 +155,12 @@ fn needs_quotes(value: &str, hardened: bool) -> bool {
     }
 }
 
+/// Whether the hardened form quotes `value` where the reference form
+/// does not (a W character other than the reference's triggers).
+pub(crate) fn quoting_hazard(value: &str) -> bool {
+    !value.is_empty() && needs_quotes(value, true) && !needs_quotes(value, false)
+}
+
 /// Appends `key=value` with the value quoted as needed. `hardened` also
 /// quotes values holding any W character (spec D3).
 pub(crate) fn write_pair(key: &str, value: &str, hardened: bool, out: &mut String) {
