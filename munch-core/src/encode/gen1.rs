@@ -15,6 +15,7 @@ use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
 use crate::decode::gen1::TAGS;
+use crate::equal::Mismatch;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend_build::{Builder, SlotId};
 use crate::py::json_write::write_python_json;
@@ -119,9 +120,10 @@ fn safe_table(columns: &Columns<'_>) -> bool {
     true
 }
 
-/// Column types by the reference's inference: per column, the kinds of
-/// its non-null values in row order, scanning stopped at two kinds.
-fn column_types(columns: &Columns<'_>) -> Vec<Ty> {
+/// Per column, the kinds of its non-null values in row order (a bit per
+/// kind: bool, int, float, other), scanning stopped at two kinds: the
+/// reference's type inference reads [`type_of_kinds`] of them.
+fn column_kinds(columns: &Columns<'_>) -> Vec<u8> {
     // Per column, a bit per kind seen: bool, int, float, other.
     let mut seen: Vec<u8> = alloc::vec![0; columns.width()];
     for row in columns.rows() {
@@ -134,7 +136,37 @@ fn column_types(columns: &Columns<'_>) -> Vec<Ty> {
             }
         }
     }
-    seen.into_iter().map(type_of_kinds).collect()
+    seen
+}
+
+/// The first cell of top-level table `key` that its column's type does
+/// not keep, in a column of two kinds or more (`kinds`, `types`): an int
+/// in a `float` column reads back as a float, a number or a bool in a
+/// `str` column as a string.
+fn mixed_cell(
+    key: &str,
+    cols: &[&str],
+    columns: &Columns<'_>,
+    (kinds, types): (&[u8], &[Ty]),
+) -> Option<Mismatch> {
+    if key.contains('.') || kinds.iter().all(|k| k.count_ones() < 2) {
+        return None;
+    }
+    let width = columns.width().max(1);
+    let (at, kind) = columns.cells().iter().enumerate().find_map(|(i, &cell)| {
+        let ty = types.get(i % width)?;
+        let lost = match (ty, cell_kind(cell)) {
+            (Ty::Float, Some(1)) => "int_to_float",
+            (Ty::Str, Some(0)) => "bool_stringified",
+            (Ty::Str, Some(1)) => "int_stringified",
+            (Ty::Str, Some(2)) => "float_stringified",
+            _ => return None,
+        };
+        Some((i, lost))
+    })?;
+    let col = cols.get(at % width)?;
+    let path = format!("$.{key}[{}].{col}", at / width);
+    Some(Mismatch { path, kind })
 }
 
 fn type_of_kinds(kinds: u8) -> Ty {
@@ -233,22 +265,26 @@ pub(crate) fn encode<'v>(
     } else {
         Vec::new()
     };
-    if stop_at_loss && !hardened {
-        let loss = tables.iter().find_map(|t| match &t.key {
-            Cow::Borrowed(key) if !key.contains('.') => lost_cell(key, &t.cols, &t.columns),
-            _ => None,
-        });
-        if let Some(m) = loss {
-            return Ok(Payload::lost(m));
-        }
-    }
-
     // The column types, and the legend over `str` columns.
     let mut keys: Vec<Cow<'_, str>> = Vec::with_capacity(tables.len());
     let mut found: Vec<Columns<'v>> = Vec::with_capacity(tables.len());
     let mut typed: Vec<(Vec<&str>, Vec<Ty>)> = Vec::with_capacity(tables.len());
     for t in tables {
-        let types = column_types(&t.columns);
+        let kinds = column_kinds(&t.columns);
+        let types: Vec<Ty> = kinds.iter().map(|&k| type_of_kinds(k)).collect();
+        if let (true, false, Cow::Borrowed(key)) = (stop_at_loss, hardened, &t.key) {
+            // The reference form stops at a cell it is known to lose: an
+            // empty string or a container, or a cell of a kind its
+            // column's type does not keep (an int in a float column, a
+            // number or a bool in a str column).
+            let loss = (!key.contains('.'))
+                .then(|| lost_cell(key, &t.cols, &t.columns))
+                .flatten()
+                .or_else(|| mixed_cell(key, &t.cols, &t.columns, (&kinds, &types)));
+            if let Some(m) = loss {
+                return Ok(Payload::lost(m));
+            }
+        }
         keys.push(t.key);
         found.push(t.columns);
         typed.push((t.cols, types));

@@ -183,7 +183,7 @@ impl<'v> Builder<'v> {
             if (len - 3) * u - len - 3 < min_saved {
                 continue;
             }
-            if s.contains(is_break) || s.bytes().filter(|&b| b == b'"').count() % 2 == 1 {
+            if unsafe_literal(s) {
                 if safe_only {
                     continue;
                 }
@@ -200,6 +200,17 @@ impl<'v> Builder<'v> {
             hazard: core::cell::Cell::new(hazard),
         }
     }
+}
+
+/// A literal the reference cannot carry in its legend: a B break, or an
+/// odd number of `"` (one pass finds a string with no control byte, no
+/// non-ASCII byte and no quote, the usual case, safe).
+fn unsafe_literal(s: &str) -> bool {
+    let p = wire_lex::Presence::of(s.as_bytes(), [b'"'; 4]);
+    if !p.outside() && !p.needles()[0] {
+        return false;
+    }
+    s.contains(is_break) || s.bytes().filter(|&b| b == b'"').count() % 2 == 1
 }
 
 impl Entries<'_> {
@@ -239,12 +250,17 @@ impl Entries<'_> {
             .tree
             .first_match(value, |rest| !(hardened && rest.starts_with(is_digit)));
         if let Some((entry, len)) = best {
-            if !hardened
-                && value
-                    .get(len..)
-                    .is_some_and(|rest| rest.starts_with(is_digit))
-            {
-                self.hazard.set(true);
+            if !hardened {
+                // (A digit is ASCII or starts with a byte from 0x80.)
+                let rest = value.get(len..).unwrap_or_default();
+                let digit = match rest.as_bytes().first() {
+                    Some(b) if b.is_ascii() => b.is_ascii_digit(),
+                    Some(_) => rest.starts_with(is_digit),
+                    None => false,
+                };
+                if digit {
+                    self.hazard.set(true);
+                }
             }
             out.push('@');
             crate::value::push_u64(u64::from(entry), out);
