@@ -108,12 +108,32 @@ pub(crate) fn run(args: &[String]) -> std::result::Result<(), String> {
     print_scaling(&scaling);
     print_paired(&paired);
     crate::alloc_floor::print(&floors);
+    if crates.contains(&"munch-core") {
+        if let Err(e) = tool_replies() {
+            eprintln!("xtask: skipping the other tools' replies: {e}");
+        }
+    }
     let out = root().join("target/bench/results.json");
     fs::create_dir_all(root().join("target/bench")).map_err(|e| e.to_string())?;
     fs::write(&out, results_json(&results, &scaling, &paired, &floors))
         .map_err(|e| e.to_string())?;
     println!("\nxtask: results in {}", out.display());
     Ok(())
+}
+
+/// The verified encoder on every tool's reply grown to 2,000 items
+/// (`munch-bench`'s `tool_replies` example), printed as it runs.
+fn tool_replies() -> core::result::Result<(), String> {
+    let bin = crate::munch_ref::bench_example("tool_replies")?;
+    println!("\nverified encode of each tool's reply, grown to 2,000 items (medians of 21 calls):");
+    let status = std::process::Command::new(&bin)
+        .status()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{} exited with {status}", bin.display()))
+    }
 }
 
 /// Rounds of the reference and munch-core timed in turn.
