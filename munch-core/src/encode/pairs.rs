@@ -39,12 +39,23 @@ impl<'v> Pairs<'v> {
         self.list.push((key, value));
     }
 
-    /// Writes the scalar line. `hardened` quotes values holding any W.
-    /// True when the reference form wrote a value the hardened form
-    /// quotes.
-    pub(crate) fn write(&self, hardened: bool, out: &mut String) -> bool {
+    /// Whether the hardened form quotes a value the reference form does
+    /// not (asked by tier-1 only: its scalars are few and short).
+    pub(crate) fn quoting_hazard(&self) -> bool {
         let mut text = String::new();
-        let mut hazard = false;
+        self.list.iter().any(|(_, v)| match v {
+            Scalar::Value(v) => {
+                text.clear();
+                write_value_text(v, &mut text);
+                quoting_hazard(&text)
+            }
+            Scalar::Text(t) => quoting_hazard(t),
+        })
+    }
+
+    /// Writes the scalar line. `hardened` quotes values holding any W.
+    pub(crate) fn write(&self, hardened: bool, out: &mut String) {
+        let mut text = String::new();
         for (i, (k, v)) in self.list.iter().enumerate() {
             if i > 0 {
                 out.push(' ');
@@ -57,9 +68,7 @@ impl<'v> Pairs<'v> {
                 }
                 Scalar::Text(t) => t,
             };
-            hazard |= !hardened && quoting_hazard(value);
             write_pair(k, value, hardened, out);
         }
-        hazard
     }
 }

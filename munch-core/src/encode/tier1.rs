@@ -325,7 +325,8 @@ fn write<'r>(
     if legend_range.is_some() {
         out.push_str("\n\n");
     }
-    if pairs.write(hardened, &mut out) {
+    pairs.write(hardened, &mut out);
+    if !hardened && pairs.quoting_hazard() {
         hazard.set(true);
     }
 
