@@ -12,7 +12,9 @@
 //! verified ladder refuses those rungs at the first such cell, with the
 //! difference it makes, without writing or decoding a payload. gen1's
 //! reference form also stops at a cell its column's inferred type does
-//! not keep (`gen1.rs`, `mixed_cell`).
+//! not keep (`gen1.rs`, `mixed_cell`), and tier-1 at a row its table
+//! cannot carry ([`inexact_row`]: a key too many, a column missing, a row
+//! that is no object).
 
 use alloc::format;
 use alloc::string::String;
@@ -52,6 +54,41 @@ pub(crate) fn lost_cell<C: ColumnName>(
     path.push_str(key);
     path.push_str(&format!("[{}].{col}", at / width));
     Some(Mismatch { path, kind })
+}
+
+/// The first row of tier-1 table `key` (columns `cols`, rows `rows`, a
+/// list in the input) that the table cannot carry, when its rows are not
+/// all objects of exactly those keys: a row that is no object is skipped
+/// (the list reads back shorter), a key that is no column is dropped, and
+/// a column the row lacks reads back as null.
+pub(crate) fn inexact_row<C: ColumnName>(
+    key: &str,
+    cols: &[C],
+    rows: &[serde_json::Value],
+) -> Option<Mismatch> {
+    let member = |r: usize, name: &str| format!("$.{key}[{r}].{name}");
+    rows.iter().enumerate().find_map(|(r, row)| {
+        let Kind::Dict(m) = kind(row) else {
+            return Some(Mismatch {
+                path: format!("$.{key}"),
+                kind: "length_changed",
+            });
+        };
+        if let Some(k) = m
+            .keys()
+            .find(|k| !cols.iter().any(|c| c.name() == k.as_str()))
+        {
+            return Some(Mismatch {
+                path: member(r, k),
+                kind: "key_dropped",
+            });
+        }
+        let missing = cols.iter().find(|c| !m.contains_key(c.name()))?;
+        Some(Mismatch {
+            path: member(r, missing.name()),
+            kind: "key_added_null",
+        })
+    })
 }
 
 #[cfg(test)]
@@ -167,7 +204,17 @@ mod tests {
                 Some("$.results[0].summary"),
             ),
             (json!([row(json!("x")), row(json!(null))]), None),
-            (json!([row(json!("")), {"id": "b", "extra": 1}]), None),
+            // Rows the table cannot carry: a key too many, a column
+            // missing, a row that is no object.
+            (
+                json!([row(json!("")), {"id": "b", "extra": 1}]),
+                Some("$.results[1].extra"),
+            ),
+            (
+                json!([row(json!("x")), {"id": "b"}]),
+                Some("$.results[1].name"),
+            ),
+            (json!([row(json!("x")), 7]), Some("$.results")),
         ];
         for (rows, want) in cases {
             let response = json!({"query": "q", "results": rows});
@@ -192,7 +239,13 @@ mod tests {
                     continue;
                 };
                 let back = decode(&enc(false).unwrap().text).unwrap();
-                assert!(at(&back, &m.path).is_some_and(|v| v.is_string() || v.is_null()));
+                // The member differs, or is on one side only.
+                let (want, got) = (at(&response, &m.path), at(&back, &m.path));
+                let differs = match (want, got) {
+                    (Some(w), Some(g)) => !exact_eq(w, g, KeyOrder::Any),
+                    (w, g) => w.is_some() != g.is_some(),
+                };
+                assert!(differs, "{} {response}", m.path);
                 assert!(first_mismatch(&response, &back, KeyOrder::Any).is_some());
             }
         }
