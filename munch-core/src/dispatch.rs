@@ -164,16 +164,17 @@ fn first_rung<'v>(
         return Some(gen1::encode(tool, map, false, 0, Some(ascii), stop));
     };
     let s = Some(schema).filter(|s| s.transform == Transform::None)?;
+    let verified = opts.mode == Mode::Verified;
     // The verified ladder refuses a tier-1 rung with a known loss unencoded.
-    if opts.mode == Mode::Verified && known_loss(s, map).is_some() {
+    if verified && known_loss(s, map).is_some() {
         return None;
     }
     // Tier-1 rows are checked as they are written only for the verified
-    // ladder, and only when key order is not compared.
-    let verified = opts.mode == Mode::Verified;
+    // ladder, and only when key order is not compared; it also stops the
+    // encoder at a cell or row it is known to lose.
     let check = verified && opts.key_order == KeyOrder::Any;
-    let opts = (0, Some(ascii), check, verified);
-    Some(tier1::encode_reshaped(tool, s, map, &None, false, opts))
+    let how = (0, Some(ascii), check, verified);
+    Some(tier1::encode_reshaped(tool, s, map, &None, false, how))
 }
 
 /// The payload chosen, its layer, the attempts, and its size if it was

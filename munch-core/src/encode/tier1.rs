@@ -81,8 +81,9 @@ pub(crate) fn encode<'v>(
 /// [`encode`] after the tool's transform, `owned` being its reshaping of
 /// `input` (the verified ladder reshapes once for both tier-1 rungs).
 /// `(capacity, measure, check)` as for [`encode`]; with `stop_at_loss`, a
-/// table of `input` stops the encoder at a cell every form loses
-/// (`Payload::loss`, `lost_cell.rs`), before anything is written.
+/// table of `input` (of a schema without a transform) stops the encoder
+/// at a cell or row every form loses (`Payload::loss`, `lost_cell.rs`),
+/// before anything is written.
 pub(crate) fn encode_reshaped<'v>(
     tool: &str,
     schema: &Schema,
