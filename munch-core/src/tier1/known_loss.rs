@@ -1,9 +1,12 @@
 //! Losses a tier-1 rung is known to make before it encodes anything
 //! (spec §7 "Decode" step 6, §8 fr2 and st4): the decoder always returns
-//! some members, so a response without one of them cannot come back
+//! some members, and st4's and fr2's regroupings rebuild every group and
+//! match object with members of their own, so a response without one of
+//! those members, or with a member they do not rebuild, cannot come back
 //! equal, whatever the payload holds. The verified ladder refuses both
 //! tier-1 rungs of such a response without encoding or decoding it.
 
+use alloc::format;
 use alloc::string::String;
 use serde_json::{Map, Value};
 
@@ -20,17 +23,91 @@ use crate::equal::Mismatch;
 /// `references`. The first one the response lacks is reported, in the
 /// decode's order.
 pub(crate) fn known_loss(schema: &Schema, response: &Map<String, Value>) -> Option<Mismatch> {
-    let always: &[&str] = match schema.transform {
+    let (always, groups): (&[&str], Option<Regrouped>) = match schema.transform {
         Transform::None => return absent(response, schema.tables.iter().map(|t| t.key)),
-        Transform::SearchText => &["more_files", "results"],
-        Transform::FindReferences => &["references"],
+        Transform::SearchText => (&["more_files", "results"], Some(ST4)),
+        Transform::FindReferences => (&["references"], Some(FR2)),
         // The other transforms rebuild or drop members of their own.
         Transform::SearchAst
         | Transform::FileOutline
         | Transform::DependencyCycles
-        | Transform::TectonicMap => &[],
+        | Transform::TectonicMap => (&[], None),
     };
-    absent(response, always.iter().copied())
+    absent(response, always.iter().copied()).or_else(|| groups?.member_lost(response))
+}
+
+/// What a regrouping decode (st4, fr2) rebuilds: `key`'s groups are
+/// `{file, matches}` objects, and each match object has the `always`
+/// members (a match the input lacks one of reads back with it: null, or
+/// `""` where the flag says so) and at most the `optional` ones (any
+/// other is dropped).
+#[derive(Clone, Copy)]
+struct Regrouped {
+    key: &'static str,
+    always: &'static [(&'static str, bool)],
+    optional: &'static [&'static str],
+}
+
+/// st4: `{line, text}` (a missing `text` reads back as `""`), and
+/// `before`, `after` and `in` when present.
+const ST4: Regrouped = Regrouped {
+    key: "results",
+    always: &[("line", false), ("text", true)],
+    optional: &["before", "after", "in"],
+};
+
+/// fr2: `{specifier, match_type}` (an empty cell reads back as null).
+const FR2: Regrouped = Regrouped {
+    key: "references",
+    always: &[("specifier", false), ("match_type", false)],
+    optional: &[],
+};
+
+impl Regrouped {
+    /// The first member of a group or of a match object that the decode
+    /// drops (`key_dropped`) or adds (`key_added_null`, or `key_added`
+    /// for one read back as `""`).
+    fn member_lost(self, response: &Map<String, Value>) -> Option<Mismatch> {
+        let Some(Value::Array(groups)) = response.get(self.key) else {
+            return None;
+        };
+        let lost = |path: String, kind| Some(Mismatch { path, kind });
+        for (g, group) in groups.iter().enumerate() {
+            let Value::Object(group) = group else {
+                continue;
+            };
+            if crate::py::number::sentinel_float(group).is_some() {
+                continue;
+            }
+            let at = format!("$.{}[{g}]", self.key);
+            if let Some(k) = group
+                .keys()
+                .find(|k| !matches!(k.as_str(), "file" | "matches"))
+            {
+                return lost(format!("{at}.{k}"), "key_dropped");
+            }
+            let Some(Value::Array(matches)) = group.get("matches") else {
+                continue;
+            };
+            for (i, m) in matches.iter().enumerate() {
+                let Value::Object(m) = m else {
+                    continue;
+                };
+                let at = format!("{at}.matches[{i}]");
+                let known = |k: &str| {
+                    self.always.iter().any(|(a, _)| *a == k) || self.optional.contains(&k)
+                };
+                if let Some(k) = m.keys().find(|k| !known(k)) {
+                    return lost(format!("{at}.{k}"), "key_dropped");
+                }
+                if let Some((k, text)) = self.always.iter().find(|(k, _)| !m.contains_key(*k)) {
+                    let kind = if *text { "key_added" } else { "key_added_null" };
+                    return lost(format!("{at}.{k}"), kind);
+                }
+            }
+        }
+        None
+    }
 }
 
 /// The first of `keys` that `response` lacks, as a `key_added` mismatch.
@@ -88,6 +165,49 @@ mod tests {
                 json!({"name": "f"}),
                 Some("$.references"),
             ),
+            (
+                "find_references",
+                json!({"name": "f", "references": [{"file": "a.py", "matches": [
+                    {"specifier": "x", "match_type": "import", "line": 3}]}]}),
+                Some("$.references[0].matches[0].line"),
+            ),
+            (
+                "find_references",
+                json!({"name": "f", "references": [{"file": "a.py", "matches": [
+                    {"specifier": "x"}]}]}),
+                Some("$.references[0].matches[0].match_type"),
+            ),
+            (
+                "find_references",
+                json!({"name": "f", "references": [
+                    {"file": "a.py", "count": 1, "matches": [{"specifier": "x", "match_type": "m"}]}]}),
+                Some("$.references[0].count"),
+            ),
+            (
+                "find_references",
+                json!({"name": "f", "references": [{"file": "a.py", "matches": [
+                    {"specifier": "x", "match_type": "import"}]}]}),
+                None,
+            ),
+            (
+                "search_text",
+                json!({"query": "q", "more_files": [], "results": [{"file": "a.py", "matches": [
+                    {"line": 1, "text": "x", "column": 4}]}]}),
+                Some("$.results[0].matches[0].column"),
+            ),
+            (
+                "search_text",
+                json!({"query": "q", "more_files": [], "results": [{"file": "a.py", "matches": [
+                    {"text": "x"}]}]}),
+                Some("$.results[0].matches[0].line"),
+            ),
+            (
+                "search_text",
+                json!({"query": "q", "more_files": [], "results": [{"file": "a.py", "matches": [
+                    {"line": 1, "text": "x", "before": ["a"],
+                     "in": {"id": "i", "line": 1, "end_line": 2}}]}]}),
+                None,
+            ),
         ];
         for (tool, response, want) in cases {
             let schema = schemas::by_tool(tool).unwrap();
@@ -106,17 +226,24 @@ mod tests {
         }
     }
 
-    /// Encodes `map` in both tier-1 forms and checks that the decode holds
-    /// `m`'s member, non-null, and differs from `map`.
+    /// Encodes `map` in both tier-1 forms and checks that the decode and
+    /// `map` differ at `m`'s path: a member on one side only (an added
+    /// one null only for `key_added_null`), or two different values.
     fn assert_real(schema: &Schema, map: &Map<String, Value>, m: &Mismatch) {
-        let key = m.path.trim_start_matches("$.");
+        let pointer = m.path.trim_start_matches('$').replace(['.', '['], "/");
+        let pointer = pointer.replace(']', "");
+        let response = Value::Object(map.clone());
         for hardened in [false, true] {
             let p =
                 crate::encode::tier1::encode(schema.tool, schema, map, hardened, 0, None, false)
                     .unwrap();
             let back = decode(&p.text).unwrap();
-            assert!(back.get(key).is_some_and(|v| !v.is_null()), "{}", p.text);
-            let response = Value::Object(map.clone());
+            let differs = match (response.pointer(&pointer), back.pointer(&pointer)) {
+                (None, Some(added)) => added.is_null() == (m.kind == "key_added_null"),
+                (Some(w), Some(g)) => !crate::equal::exact_eq(w, g, KeyOrder::Any),
+                (w, g) => w.is_some() != g.is_some(),
+            };
+            assert!(differs, "{} {} {}", m.path, m.kind, p.text);
             assert!(first_mismatch(&response, &back, KeyOrder::Any).is_some());
         }
     }
