@@ -139,7 +139,7 @@ fn type_name(k: &Kind<'_>) -> &'static str {
     }
 }
 
-fn changed(expected: &Kind<'_>, got: &Kind<'_>) -> &'static str {
+pub(crate) fn changed(expected: &Kind<'_>, got: &Kind<'_>) -> &'static str {
     match (expected, got) {
         (Kind::Str(""), Kind::Null) => "empty_string_to_null",
         (Kind::Null, Kind::Str("")) => "null_to_empty_string",

@@ -101,6 +101,27 @@ pub(crate) fn column_cell_equals(
     cell_equals(cell, interned, ty.name(), legend, want)
 }
 
+/// A legend literal and the rest of a cell as one text.
+fn joined<'c>(head: &str, tail: &'c str) -> Cow<'c, str> {
+    if head.is_empty() {
+        return Cow::Borrowed(tail);
+    }
+    let mut s = alloc::string::String::with_capacity(head.len() + tail.len());
+    s.push_str(head);
+    s.push_str(tail);
+    Cow::Owned(s)
+}
+
+/// The value a table cell decodes to: its legend handle expanded when
+/// `interned`, then coerced by its column's type `hint`.
+pub(crate) fn cell_value(cell: &str, interned: bool, hint: &str, legend: &Legend<'_>) -> Value {
+    let (head, tail) = match interned.then(|| legend.decode_split(cell)).flatten() {
+        Some(split) => split,
+        None => ("", cell),
+    };
+    coerce(joined(head, tail), hint)
+}
+
 /// Whether a table cell decodes (legend, then the type's coercion) to
 /// exactly `want`; strings are compared without building them.
 pub(crate) fn cell_equals(
@@ -126,15 +147,7 @@ pub(crate) fn cell_equals(
             return same;
         }
     }
-    let text: Cow<'_, str> = if head.is_empty() {
-        Cow::Borrowed(tail)
-    } else {
-        let mut s = alloc::string::String::with_capacity(head.len() + tail.len());
-        s.push_str(head);
-        s.push_str(tail);
-        Cow::Owned(s)
-    };
-    let got = coerce(text, hint);
+    let got = coerce(joined(head, tail), hint);
     match want {
         Cell::Other(v) => exact_eq(&got, v, KeyOrder::Any),
         Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _) => {

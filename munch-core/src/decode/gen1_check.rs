@@ -12,11 +12,11 @@ use super::DecodeOptions;
 use super::cells::Hint;
 use super::gen1::{Source, TableDecl, classify, decls_of, legend_of, rest_members};
 use crate::decode::cell_equals::cell_equals;
-use crate::decode::row_check::check_rows;
+use crate::decode::row_check::check_rows_at;
 use crate::decode::tier1::Blocks;
 use crate::encode::RowCursor;
 use crate::encode::columns::{Cell, Columns};
-use crate::equal::{KeyOrder, exact_eq};
+use crate::equal::{KeyOrder, Mismatch, changed, exact_eq};
 use crate::equal_borrowed::exact_eq_borrowed;
 use crate::format::csv::Rows;
 use crate::format::scalars::Scalars;
@@ -92,7 +92,7 @@ pub(crate) fn verify_found(
     input: &Map<String, Value>,
     found: &[Columns<'_>],
     opts: &DecodeOptions,
-) -> Option<bool> {
+) -> Option<Result<(), Option<Mismatch>>> {
     let (blocks, scalars, decls) = check_parts(payload);
     let rest: Rest<'_> = rest_members(&scalars).into_iter().collect();
     if decls.len() != found.len() || !plain_decls(&decls, &rest, true) {
@@ -120,11 +120,22 @@ pub(crate) fn verify_found(
         plans.push(plan.collect::<Option<Vec<_>>>()?);
     }
     if !rest_matches(input, &rest, decls.len(), opts) {
-        return Some(false);
+        return Some(Err(None));
     }
     let tags: Vec<&str> = decls.iter().map(|d| d.tag.as_ref()).collect();
     let legend = legend_of(&blocks.legends);
-    Some(check_rows(&blocks.tables, &tags, found, &plans, &legend))
+    let checked = check_rows_at(&blocks.tables, &tags, found, &plans, &legend);
+    // A cell that differs is reported where the decode has it.
+    Some(checked.map_err(|d| {
+        let d = d?;
+        let (decl, columns) = (decls.get(d.table)?, found.get(d.table)?);
+        let col = decl.cols.get(d.column)?;
+        let want = columns.source.get(d.row)?.get(col.as_ref())?;
+        Some(Mismatch {
+            path: format!("$.{}[{}].{col}", decl.key, d.row),
+            kind: changed(&kind(want), &kind(&d.got)),
+        })
+    }))
 }
 
 /// Whether a gen1 payload decodes to exactly `input` (object key order
@@ -217,7 +228,7 @@ mod tests {
             json!({"rows": [row(long, json!(1), json!(0.5), "a"), row(long, json!(2), json!(1.5), "b")], "more": [{"k": "@1"}, {"k": "@@"}]}),
         ];
         let opts = DecodeOptions::default();
-        let (mut fast, mut lossy) = (0, 0);
+        let (mut fast, mut lossy, mut located) = (0, 0, 0);
         for case in &cases {
             let Value::Object(map) = case else {
                 unreachable!()
@@ -230,7 +241,12 @@ mod tests {
                 let truth = |text: &str| {
                     decode_with(text, &opts).is_ok_and(|v| exact_eq(&v, case, KeyOrder::Any))
                 };
-                let by_cells = verify_found(&p.text, map, &p.tables, &opts);
+                let found = verify_found(&p.text, map, &p.tables, &opts);
+                if let Some(Err(Some(m))) = &found {
+                    differs_at(&p.text, case, m, &opts);
+                    located += 1;
+                }
+                let by_cells = found.map(|r| r.is_ok());
                 if let Some(same) = by_cells {
                     assert_eq!(same, truth(&p.text), "{case} {}", p.text);
                     fast += 1;
@@ -245,13 +261,39 @@ mod tests {
                 for (from, to) in [("0.5", "0.25"), (",a", ",b"), ("\n\nt,", "\n\nu,")] {
                     let tampered = p.text.replacen(from, to, 1);
                     if tampered != p.text {
-                        if let Some(same) = verify_found(&tampered, map, &p.tables, &opts) {
+                        let found = verify_found(&tampered, map, &p.tables, &opts);
+                        if let Some(Err(Some(m))) = &found {
+                            differs_at(&tampered, case, m, &opts);
+                        }
+                        if let Some(same) = found.map(|r| r.is_ok()) {
                             assert_eq!(same, truth(&tampered), "{tampered}");
                         }
                     }
                 }
             }
         }
-        assert!(fast >= 20 && lossy >= 6, "{fast} {lossy}");
+        assert!(
+            fast >= 20 && lossy >= 6 && located >= 4,
+            "{fast} {lossy} {located}"
+        );
+    }
+
+    /// The decode of `payload` and `input` differ at `m`'s path, as `m`
+    /// says: a value of another kind, or another value.
+    fn differs_at(payload: &str, input: &Value, m: &Mismatch, opts: &DecodeOptions) {
+        let back = decode_with(payload, opts).unwrap();
+        let pointer = m.path.trim_start_matches('$').replace(['.', '['], "/");
+        let pointer = pointer.replace(']', "");
+        let (want, got) = (
+            input.pointer(&pointer).unwrap(),
+            back.pointer(&pointer).unwrap(),
+        );
+        assert!(!exact_eq(want, got, KeyOrder::Any), "{} {payload}", m.path);
+        assert_eq!(
+            changed(&kind(want), &kind(got)),
+            m.kind,
+            "{} {payload}",
+            m.path
+        );
     }
 }

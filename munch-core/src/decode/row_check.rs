@@ -6,7 +6,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use super::cell_equals::column_cell_equals;
+use super::cell_equals::{cell_value, column_cell_equals};
 use crate::encode::columns::{Cell, Columns};
 use crate::format::csv::{FieldSink, RowReader};
 use crate::format::legend::Legend;
@@ -25,16 +25,38 @@ pub(crate) fn check_rows(
     plans: &[Vec<ColumnPlan>],
     legend: &Legend<'_>,
 ) -> bool {
+    check_rows_at(blocks, tags, found, plans, legend).is_ok()
+}
+
+/// [`check_rows`], with the first cell found to differ, when the
+/// difference is one cell (`Err(None)`: a row too many or too few).
+pub(crate) fn check_rows_at(
+    blocks: &[&str],
+    tags: &[&str],
+    found: &[Columns<'_>],
+    plans: &[Vec<ColumnPlan>],
+    legend: &Legend<'_>,
+) -> Result<(), Option<Difference>> {
     let mut check = RowCheck::new(tags, found, plans, legend);
     for block in blocks {
         let mut reader = RowReader::new(block);
         while check.next_row(&mut reader).is_some() {
             if !check.same() {
-                return false;
+                return Err(check.difference.take());
             }
         }
     }
-    check.all_met()
+    if check.all_met() { Ok(()) } else { Err(None) }
+}
+
+/// A cell read back that differs from the encoder's: its table (index),
+/// row and column (indexes), and the value it decodes to.
+#[derive(Debug)]
+pub(crate) struct Difference {
+    pub(crate) table: usize,
+    pub(crate) row: usize,
+    pub(crate) column: usize,
+    pub(crate) got: serde_json::Value,
 }
 
 /// Rows read back and compared, one at a time.
@@ -53,6 +75,8 @@ pub(crate) struct RowCheck<'c, 'v> {
     index: usize,
     /// No difference found yet.
     same: bool,
+    /// The first cell found to differ.
+    difference: Option<Difference>,
 }
 
 impl<'c, 'v> RowCheck<'c, 'v> {
@@ -75,6 +99,7 @@ impl<'c, 'v> RowCheck<'c, 'v> {
             row: None,
             index: 0,
             same: true,
+            difference: None,
         }
     }
 
@@ -90,7 +115,7 @@ impl<'c, 'v> RowCheck<'c, 'v> {
         if let Some((_, plan, cells)) = self.row {
             for index in self.index.saturating_sub(1)..cells.len() {
                 if !field_equals(plan, cells, index, "", self.legend) {
-                    self.same = false;
+                    self.differs(index, "");
                 }
             }
         }
@@ -100,6 +125,28 @@ impl<'c, 'v> RowCheck<'c, 'v> {
     /// No difference found yet.
     pub(crate) fn same(&self) -> bool {
         self.same
+    }
+
+    /// Field `column` of the current row (text `field`) differs from its
+    /// cell: the first such field is kept with the value it decodes to.
+    #[cold]
+    fn differs(&mut self, column: usize, field: &str) {
+        self.same = false;
+        let Some((table, plan, _)) = self.row else {
+            return;
+        };
+        if self.difference.is_some() {
+            return;
+        }
+        let (Some(&(ty, interned)), Some(&next)) = (plan.get(column), self.next.get(table)) else {
+            return;
+        };
+        self.difference = Some(Difference {
+            table,
+            row: next.saturating_sub(1),
+            column,
+            got: cell_value(field, interned, ty.name(), self.legend),
+        });
     }
 
     /// Every table's input rows were met.
@@ -120,7 +167,7 @@ impl<'c, 'v> RowCheck<'c, 'v> {
         self.index += 1;
         if let Some((_, plan, cells)) = self.row {
             if !field_equals(plan, cells, index - 1, field, self.legend) {
-                self.same = false;
+                self.differs(index - 1, field);
             }
             return;
         }
