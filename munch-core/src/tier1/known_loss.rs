@@ -3,7 +3,8 @@
 //! some members, and st4's and fr2's regroupings rebuild every group and
 //! match object with members of their own, so a response without one of
 //! those members, or with a member they do not rebuild, cannot come back
-//! equal, whatever the payload holds. The verified ladder refuses both
+//! equal, whatever the payload holds; nor can a tm2 row with a key that
+//! is none of its table's columns. The verified ladder refuses both
 //! tier-1 rungs of such a response without encoding or decoding it.
 
 use alloc::format;
@@ -27,13 +28,36 @@ pub(crate) fn known_loss(schema: &Schema, response: &Map<String, Value>) -> Opti
         Transform::None => return absent(response, schema.tables.iter().map(|t| t.key)),
         Transform::SearchText => (&["more_files", "results"], Some(ST4)),
         Transform::FindReferences => (&["references"], Some(FR2)),
+        // tm2's decode only drops a plate's null columns: a row's key that
+        // is no column is lost as in a schema without a transform.
+        Transform::TectonicMap => {
+            return absent(response, schema.tables.iter().map(|t| t.key))
+                .or_else(|| extra_key(schema, response));
+        }
         // The other transforms rebuild or drop members of their own.
-        Transform::SearchAst
-        | Transform::FileOutline
-        | Transform::DependencyCycles
-        | Transform::TectonicMap => (&[], None),
+        Transform::SearchAst | Transform::FileOutline | Transform::DependencyCycles => (&[], None),
     };
     absent(response, always.iter().copied()).or_else(|| groups?.member_lost(response))
+}
+
+/// The first key of a row of a declared table that is none of its
+/// columns (`key_dropped`: a tier-1 row carries its columns only).
+fn extra_key(schema: &Schema, response: &Map<String, Value>) -> Option<Mismatch> {
+    schema.tables.iter().find_map(|t| {
+        let Some(Value::Array(rows)) = response.get(t.key) else {
+            return None;
+        };
+        rows.iter().enumerate().find_map(|(r, row)| {
+            let Value::Object(m) = row else { return None };
+            let k = m
+                .keys()
+                .find(|k| !t.cols.iter().any(|c| c.name == k.as_str()))?;
+            Some(Mismatch {
+                path: format!("$.{}[{r}].{k}", t.key),
+                kind: "key_dropped",
+            })
+        })
+    })
 }
 
 /// What a regrouping decode (st4, fr2) rebuilds: `key`'s groups are
@@ -159,6 +183,23 @@ mod tests {
                 Some("$.callees"),
             ),
             ("search_symbols", json!({"query": "q"}), Some("$.results")),
+            (
+                "get_tectonic_map",
+                json!({"repo": "r", "plates": [{"plate_id": 1, "anchor": "a", "files": ["x"]}],
+                       "drifter_summary": []}),
+                Some("$.plates[0].files"),
+            ),
+            (
+                "get_tectonic_map",
+                json!({"repo": "r", "plates": [{"plate_id": 1, "anchor": "a"}],
+                       "drifter_summary": []}),
+                None,
+            ),
+            (
+                "get_tectonic_map",
+                json!({"repo": "r", "plates": []}),
+                Some("$.drifter_summary"),
+            ),
             ("search_symbols", json!({"query": "q", "results": []}), None),
             (
                 "find_references",
