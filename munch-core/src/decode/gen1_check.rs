@@ -4,6 +4,7 @@
 //! rows (`verify_plain`), without building the decoded tables.
 
 use alloc::collections::BTreeMap;
+use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
