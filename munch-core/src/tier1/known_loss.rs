@@ -87,6 +87,11 @@ const FR2: Regrouped = Regrouped {
     optional: &[],
 };
 
+/// A mismatch, as an answer.
+fn lost(path: String, kind: &'static str) -> Option<Mismatch> {
+    Some(Mismatch { path, kind })
+}
+
 impl Regrouped {
     /// The first member of a group or of a match object that the decode
     /// drops (`key_dropped`) or adds (`key_added_null`, or `key_added`
@@ -95,7 +100,11 @@ impl Regrouped {
         let Some(Value::Array(groups)) = response.get(self.key) else {
             return None;
         };
-        let lost = |path: String, kind| Some(Mismatch { path, kind });
+        // Paths are written only for the loss reported.
+        let path = |g: usize, i: Option<usize>, k: &str| match i {
+            Some(i) => format!("$.{}[{g}].matches[{i}].{k}", self.key),
+            None => format!("$.{}[{g}].{k}", self.key),
+        };
         for (g, group) in groups.iter().enumerate() {
             let Value::Object(group) = group else {
                 continue;
@@ -103,30 +112,35 @@ impl Regrouped {
             if crate::py::number::sentinel_float(group).is_some() {
                 continue;
             }
-            let at = format!("$.{}[{g}]", self.key);
-            if let Some(k) = group
-                .keys()
-                .find(|k| !matches!(k.as_str(), "file" | "matches"))
-            {
-                return lost(format!("{at}.{k}"), "key_dropped");
+            let mut matches = None;
+            for (k, v) in group {
+                match k.as_str() {
+                    "file" => {}
+                    "matches" => matches = Some(v),
+                    _ => return lost(path(g, None, k), "key_dropped"),
+                }
             }
-            let Some(Value::Array(matches)) = group.get("matches") else {
+            let Some(Value::Array(matches)) = matches else {
                 continue;
             };
             for (i, m) in matches.iter().enumerate() {
                 let Value::Object(m) = m else {
                     continue;
                 };
-                let at = format!("{at}.matches[{i}]");
-                let known = |k: &str| {
-                    self.always.iter().any(|(a, _)| *a == k) || self.optional.contains(&k)
-                };
-                if let Some(k) = m.keys().find(|k| !known(k)) {
-                    return lost(format!("{at}.{k}"), "key_dropped");
+                // One pass over the match's keys (no lookup): the always
+                // members seen, as bits.
+                let mut seen = 0u32;
+                for k in m.keys() {
+                    match self.always.iter().position(|(a, _)| a == k) {
+                        Some(j) => seen |= 1 << j,
+                        None if self.optional.contains(&k.as_str()) => {}
+                        None => return lost(path(g, Some(i), k), "key_dropped"),
+                    }
                 }
-                if let Some((k, text)) = self.always.iter().find(|(k, _)| !m.contains_key(*k)) {
+                let missing = (0..self.always.len()).find(|j| seen & (1 << j) == 0);
+                if let Some((k, text)) = missing.and_then(|j| self.always.get(j)) {
                     let kind = if *text { "key_added" } else { "key_added_null" };
-                    return lost(format!("{at}.{k}"), kind);
+                    return lost(path(g, Some(i), k), kind);
                 }
             }
         }
