@@ -395,30 +395,20 @@ fn check(
             }
         }
     }
-    let gen1 = matches!(rung, Rung::Gen1Reference | Rung::Gen1Hardened);
-    let found = if opts.key_order == KeyOrder::Any && gen1 {
-        crate::decode::gen1_check::verify_found(&p.text, map, &p.tables, dec)
-    } else {
-        None
-    };
-    // A cell found to differ is the mismatch: no decode needed.
-    if let Some(Err(Some(m))) = found {
-        return Outcome::Mismatch(m);
-    }
-    let same = match found {
-        Some(checked) => checked.is_ok(),
-        None => {
-            opts.key_order == KeyOrder::Any
-                && gen1
-                && crate::decode::gen1_check::verify_plain(&p.text, map, dec) == Some(true)
-        }
-    };
-    if same {
-        return if p.long_cell {
-            Outcome::PythonUndecodable("CSV field over 131,072 characters")
-        } else {
-            Outcome::Accepted
+    if opts.key_order == KeyOrder::Any && matches!(rung, Rung::Gen1Reference | Rung::Gen1Hardened) {
+        let same = match crate::decode::gen1_check::verify_found(&p.text, map, &p.tables, dec) {
+            // A cell found to differ is the mismatch: no decode needed.
+            Some(Err(Some(m))) => return Outcome::Mismatch(m),
+            Some(checked) => checked.is_ok(),
+            None => crate::decode::gen1_check::verify_plain(&p.text, map, dec) == Some(true),
         };
+        if same {
+            return if p.long_cell {
+                Outcome::PythonUndecodable("CSV field over 131,072 characters")
+            } else {
+                Outcome::Accepted
+            };
+        }
     }
     let back = match decode_with(&p.text, dec) {
         Ok(v) => v,

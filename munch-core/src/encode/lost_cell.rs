@@ -74,10 +74,7 @@ pub(crate) fn inexact_row<C: ColumnName>(
                 kind: "length_changed",
             });
         };
-        if let Some(k) = m
-            .keys()
-            .find(|k| !cols.iter().any(|c| c.name() == k.as_str()))
-        {
+        if let Some(k) = key_not_a_column(m, cols) {
             return Some(Mismatch {
                 path: member(r, k),
                 kind: "key_dropped",
@@ -89,6 +86,16 @@ pub(crate) fn inexact_row<C: ColumnName>(
             kind: "key_added_null",
         })
     })
+}
+
+/// The first key of row `m` that is none of `cols` (a tier-1 row carries
+/// its columns only).
+pub(crate) fn key_not_a_column<'m, C: ColumnName>(
+    m: &'m serde_json::Map<String, serde_json::Value>,
+    cols: &[C],
+) -> Option<&'m String> {
+    m.keys()
+        .find(|k| !cols.iter().any(|c| c.name() == k.as_str()))
 }
 
 #[cfg(test)]

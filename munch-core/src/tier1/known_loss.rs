@@ -12,6 +12,7 @@ use alloc::string::String;
 use serde_json::{Map, Value};
 
 use super::schema::{Schema, Transform};
+use crate::encode::lost_cell::key_not_a_column;
 use crate::equal::Mismatch;
 
 /// A member the tier-1 decode of any payload of `schema` adds to
@@ -49,9 +50,7 @@ fn extra_key(schema: &Schema, response: &Map<String, Value>) -> Option<Mismatch>
         };
         rows.iter().enumerate().find_map(|(r, row)| {
             let Value::Object(m) = row else { return None };
-            let k = m
-                .keys()
-                .find(|k| !t.cols.iter().any(|c| c.name == k.as_str()))?;
+            let k = key_not_a_column(m, t.cols)?;
             Some(Mismatch {
                 path: format!("$.{}[{r}].{k}", t.key),
                 kind: "key_dropped",
