@@ -14,7 +14,9 @@
 //! reference form also stops at a cell its column's inferred type does
 //! not keep (`gen1.rs`, `mixed_cell`), and tier-1 at a row its table
 //! cannot carry ([`inexact_row`]: a key too many, a column missing, a row
-//! that is no object).
+//! that is no object). fo1's batch shape reshapes its symbols into one
+//! table: the same losses are found there and reported at the input's
+//! symbol (`tier1/transforms/file_outline.rs`, `lost_symbol`).
 
 use alloc::format;
 use alloc::string::String;
@@ -66,25 +68,29 @@ pub(crate) fn inexact_row<C: ColumnName>(
     cols: &[C],
     rows: &[serde_json::Value],
 ) -> Option<Mismatch> {
-    let member = |r: usize, name: &str| format!("$.{key}[{r}].{name}");
+    let (r, member, kind) = first_inexact(cols, rows)?;
+    let path = match member {
+        Some(name) => format!("$.{key}[{r}].{name}"),
+        None => format!("$.{key}"),
+    };
+    Some(Mismatch { path, kind })
+}
+
+/// [`inexact_row`]'s row: its index, the member the decode drops or adds
+/// (`None`: the row is no object), and the kind of the difference.
+pub(crate) fn first_inexact<'r, C: ColumnName>(
+    cols: &'r [C],
+    rows: &'r [serde_json::Value],
+) -> Option<(usize, Option<&'r str>, &'static str)> {
     rows.iter().enumerate().find_map(|(r, row)| {
         let Kind::Dict(m) = kind(row) else {
-            return Some(Mismatch {
-                path: format!("$.{key}"),
-                kind: "length_changed",
-            });
+            return Some((r, None, "length_changed"));
         };
         if let Some(k) = key_not_a_column(m, cols) {
-            return Some(Mismatch {
-                path: member(r, k),
-                kind: "key_dropped",
-            });
+            return Some((r, Some(k.as_str()), "key_dropped"));
         }
         let missing = cols.iter().find(|c| !m.contains_key(c.name()))?;
-        Some(Mismatch {
-            path: member(r, missing.name()),
-            kind: "key_added_null",
-        })
+        Some((r, Some(missing.name()), "key_added_null"))
     })
 }
 
@@ -196,7 +202,6 @@ mod tests {
     /// real; a row with another key leaves it to the full check.
     #[test]
     fn tier1_losses_are_real() {
-        let schema = crate::tier1::schemas::by_tool("search_symbols").unwrap();
         let row = |summary: Value| {
             json!({"id": "a", "name": "a", "kind": "function", "file": "a.py", "line": 1,
                    "score": 0.5, "signature": "def a()", "summary": summary})
@@ -225,36 +230,147 @@ mod tests {
         ];
         for (rows, want) in cases {
             let response = json!({"query": "q", "results": rows});
-            let Value::Object(map) = &response else {
-                unreachable!()
+            let got = tier1_loss("search_symbols", &response).map(|m| m.path);
+            assert_eq!(got.as_deref(), want, "{response}");
+        }
+    }
+
+    /// fo1: both tier-1 forms stop at a symbol cell every form loses, in a
+    /// batch (its rows mapped back through the entries) or a single file,
+    /// and each loss is real; an empty file summary (restored by the batch
+    /// regrouping) or a symbol that is no object leaves it to the full
+    /// check. Then the same over random batches.
+    #[test]
+    fn file_outline_losses_are_real() {
+        let sym = |summary: Value| {
+            json!({"id": "a.py::f#function", "name": "f", "kind": "function",
+                   "signature": "def f()", "line": 1, "end_line": 2, "parent": null,
+                   "summary": summary})
+        };
+        let entry = |syms: Value| json!({"file": "a.py", "language": "python", "file_summary": "", "symbols": syms});
+        let cases = [
+            (
+                json!({"results": [entry(json!([sym(json!("x")), sym(json!(""))]))]}),
+                Some("$.results[0].symbols[1].summary"),
+            ),
+            (
+                json!({"results": [7, entry(json!([])), {"file": "b.py"},
+                                   entry(json!([sym(json!("x")), sym(json!(["l"]))]))]}),
+                Some("$.results[3].symbols[1].summary"),
+            ),
+            (json!({"results": [entry(json!([sym(json!("x"))]))]}), None),
+            (
+                json!({"results": [entry(json!([sym(json!("")), {"id": "b", "extra": 1}]))]}),
+                Some("$.results[0].symbols[1].extra"),
+            ),
+            (
+                json!({"results": [entry(json!([sym(json!("x")), {"id": "b"}]))]}),
+                Some("$.results[0].symbols[1].name"),
+            ),
+            (
+                json!({"results": [entry(json!([[["summary", ""]]]))]}),
+                None,
+            ),
+            (
+                json!({"repo": "r", "file": "a.py", "symbols": [sym(json!("x")), sym(json!(""))]}),
+                Some("$.symbols[1].summary"),
+            ),
+            (
+                json!({"file": "a.py", "symbols": [sym(json!("x")), {"id": "b", "extra": 1}]}),
+                Some("$.symbols[1].extra"),
+            ),
+        ];
+        for (response, want) in cases {
+            let got = tier1_loss("get_file_outline", &response).map(|m| m.path);
+            assert_eq!(got.as_deref(), want, "{response}");
+        }
+        // Random batches: entries of random symbols whose members are
+        // strings, empty strings, nulls, lists or numbers, or missing.
+        let mut next = crate::test_rng::xorshift32(0x0f01_0f01);
+        let values = [
+            json!("x"),
+            json!(""),
+            json!(null),
+            json!(["l"]),
+            json!(3),
+            json!({}),
+        ];
+        let (mut found, mut none) = (0, 0);
+        for _ in 0..400 {
+            let mut entries = Vec::new();
+            for e in 0..(next() % 4) {
+                let mut syms = Vec::new();
+                for _ in 0..(next() % 4) {
+                    let mut s = sym(json!("y")).as_object().cloned().unwrap_or_default();
+                    for key in ["summary", "parent", "line", "name"] {
+                        match next() % 12 {
+                            k @ 0..6 => {
+                                s.insert(key.into(), values[k as usize].clone());
+                            }
+                            6 => {
+                                s.remove(key);
+                            }
+                            7 if key == "name" => {
+                                s.insert("extra".into(), json!(1));
+                            }
+                            _ => {}
+                        }
+                    }
+                    syms.push(Value::Object(s));
+                }
+                entries.push(json!({"file": format!("f{e}.py"), "language": "python",
+                                    "file_summary": "", "symbols": syms}));
+            }
+            let response = json!({"results": entries});
+            match tier1_loss("get_file_outline", &response) {
+                Some(_) => found += 1,
+                None => none += 1,
+            }
+        }
+        assert!(found > 100 && none > 20, "{found} {none}");
+    }
+
+    /// The loss both tier-1 forms of `tool` stop at for `response` (the
+    /// same for both), checked real against the payload each writes
+    /// without stopping: the member differs, or is on one side only.
+    fn tier1_loss(tool: &str, response: &Value) -> Option<crate::equal::Mismatch> {
+        let schema = crate::tier1::schemas::by_tool(tool).unwrap();
+        let Value::Object(map) = response else {
+            unreachable!()
+        };
+        let owned = crate::tier1::transforms::encode(schema.transform, map).unwrap();
+        let mut seen: Option<Option<crate::equal::Mismatch>> = None;
+        for hardened in [false, true] {
+            let enc = |stop| {
+                crate::encode::tier1::encode_reshaped(
+                    tool,
+                    schema,
+                    map,
+                    &owned,
+                    hardened,
+                    (0, None, false, stop),
+                )
             };
-            for hardened in [false, true] {
-                let enc = |stop| {
-                    crate::encode::tier1::encode_reshaped(
-                        "search_symbols",
-                        schema,
-                        map,
-                        &None,
-                        hardened,
-                        (0, None, false, stop),
-                    )
-                };
-                let stopped = enc(true).unwrap();
-                let got = stopped.loss.as_ref().map(|m| m.path.as_str());
-                assert_eq!(got, want, "{response}");
-                let Some(m) = stopped.loss else {
-                    continue;
-                };
+            let Ok(stopped) = enc(true) else {
+                assert!(enc(false).is_err(), "{response}");
+                continue;
+            };
+            if let Some(m) = &stopped.loss {
+                assert!(stopped.text.is_empty());
                 let back = decode(&enc(false).unwrap().text).unwrap();
-                // The member differs, or is on one side only.
-                let (want, got) = (at(&response, &m.path), at(&back, &m.path));
+                let (want, got) = (at(response, &m.path), at(&back, &m.path));
                 let differs = match (want, got) {
                     (Some(w), Some(g)) => !exact_eq(w, g, KeyOrder::Any),
                     (w, g) => w.is_some() != g.is_some(),
                 };
                 assert!(differs, "{} {response}", m.path);
-                assert!(first_mismatch(&response, &back, KeyOrder::Any).is_some());
+                assert!(first_mismatch(response, &back, KeyOrder::Any).is_some());
             }
+            if let Some(before) = &seen {
+                assert_eq!(before, &stopped.loss, "{response}");
+            }
+            seen = Some(stopped.loss);
         }
+        seen.flatten()
     }
 }

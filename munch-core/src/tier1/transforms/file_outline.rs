@@ -8,6 +8,9 @@ use serde_json::{Map, Value};
 use super::{iter_items, truthy};
 use crate::decode::{Budget, VALUE_COST};
 use crate::encode::Fail;
+use crate::encode::columns::{Cell, ColumnName, Columns};
+use crate::encode::lost_cell::first_inexact;
+use crate::equal::Mismatch;
 use crate::tier1::schema::is_universal_body_key;
 use crate::value::{Kind, kind};
 
@@ -233,6 +236,83 @@ pub(crate) fn encode_batch(
         }
     }
     Ok(Some(flat))
+}
+
+/// The first loss of the batch symbols table (`columns`, the rows
+/// [`encode_batch`] made of `response`; column names `cols`) that every
+/// table form makes, as the mismatch its decode makes at the input's
+/// symbol: a member that is no column (dropped), a column the symbol
+/// lacks (read back as null), an empty string (read back as null) or a
+/// list or an object (read back as a string) in a column other than
+/// `file` (which comes from the entry). No decoded symbol has any of
+/// these, so such a response never comes back equal. `None` when none is
+/// found, or when the symbol is not an object of a list (the full decode
+/// then decides).
+pub(crate) fn lost_symbol<C: ColumnName>(
+    response: &Map<String, Value>,
+    cols: &[C],
+    columns: &Columns<'_>,
+) -> Option<Mismatch> {
+    let (row, col, what) = if columns.exact {
+        lost_cell_at(cols, columns)?
+    } else {
+        match first_inexact(cols, columns.source)? {
+            (r, Some(col), what) => (r, col, what),
+            (_, None, _) => return None,
+        }
+    };
+    // The row's symbol: rows come entry by entry (entries that are no
+    // object are skipped), one per item of the entry's truthy symbols.
+    let Some(Value::Array(entries)) = response.get("results") else {
+        return None;
+    };
+    let mut row = row;
+    for (e, entry) in entries.iter().enumerate() {
+        let Kind::Dict(entry) = kind(entry) else {
+            continue;
+        };
+        let symbols = entry.get("symbols").filter(|v| truthy(v));
+        let count = match symbols.map(kind) {
+            None => 0,
+            Some(Kind::List(items)) => {
+                if let Some(sym) = items.get(row) {
+                    return matches!(kind(sym), Kind::Dict(_)).then(|| Mismatch {
+                        path: alloc::format!("$.results[{e}].symbols[{row}].{col}"),
+                        kind: what,
+                    });
+                }
+                items.len()
+            }
+            Some(Kind::Dict(m)) => m.len(),
+            Some(_) => return None,
+        };
+        row = row.checked_sub(count)?;
+    }
+    None
+}
+
+/// The first cell of the symbols table that every table form loses,
+/// outside the `file` column: its row, its column and the difference.
+fn lost_cell_at<'c, C: ColumnName>(
+    cols: &'c [C],
+    columns: &Columns<'_>,
+) -> Option<(usize, &'c str, &'static str)> {
+    if !columns.lossy {
+        return None;
+    }
+    let width = columns.width().max(1);
+    columns.cells().iter().enumerate().find_map(|(i, c)| {
+        let col = cols.get(i % width)?.name();
+        let what = match c {
+            _ if col == "file" => return None,
+            Cell::Str("", _) | Cell::Bare("", _) | Cell::Wrapped("", _) => "empty_string_to_null",
+            Cell::Other(v) if matches!(kind(v), Kind::List(_) | Kind::Dict(_)) => {
+                "container_stringified"
+            }
+            _ => return None,
+        };
+        Some((i / width, col, what))
+    })
 }
 
 #[cfg(test)]

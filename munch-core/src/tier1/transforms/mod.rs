@@ -2,7 +2,7 @@
 //! after the schema decoder.
 
 pub(crate) mod dependency_cycles;
-mod file_outline;
+pub(crate) mod file_outline;
 mod find_references;
 mod search_ast;
 mod search_text;
