@@ -62,7 +62,7 @@ pub(crate) fn exact_eq_borrowed(a: &Value, b: &BorrowedValue<'_>, order: KeyOrde
 
 /// The Python kind of a borrowed scalar (a container: an empty list, so
 /// that `scalars_eq` answers for any mix).
-fn borrowed_scalar<'b>(b: &'b BorrowedValue<'_>) -> Kind<'b> {
+pub(crate) fn borrowed_scalar<'b>(b: &'b BorrowedValue<'_>) -> Kind<'b> {
     match b {
         BorrowedValue::Null => Kind::Null,
         BorrowedValue::Bool(x) => Kind::Bool(*x),
@@ -74,28 +74,33 @@ fn borrowed_scalar<'b>(b: &'b BorrowedValue<'_>) -> Kind<'b> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::equal::exact_eq;
     use crate::py::json_parse::{parse, parse_borrowed};
+
+    /// Texts of values that differ in every way `exact_eq` tells apart
+    /// (kinds, ints and floats, NaN, `$float` objects, big ints, key
+    /// order, duplicate keys), shared with `py/json_compare.rs`.
+    pub(crate) const TEXTS: &[&str] = &[
+        r#"{"a": [1, 2.0, "x", null, true], "b": {"c": NaN, "d": -0.0}}"#,
+        r#"{"b": {"d": 0.0, "c": NaN}, "a": [1, 2, "x", null, true]}"#,
+        r#"{"a": [1, 2.0, "x", null, true], "b": {"c": Infinity, "d": -0.0}}"#,
+        r#"{"a": [1, 2.0, "x", null], "b": {"c": NaN, "d": -0.0}}"#,
+        r#"{"a": [1, 2.0, "x", null, true], "b": {"$float": "nan"}}"#,
+        r#"{"a": [1, 2.0, "x", null, 1], "b": {"c": NaN, "d": -0.0}, "e": 1}"#,
+        r#"{"a": [1, 2.0, "x", null, true], "b": {"c": NaN, "d": -0.0, "d": 1}}"#,
+        r#"[{"$float": "inf"}, {"$float": "x"}, 18446744073709551616, 1e400, "\u00e9"]"#,
+        r#"[Infinity, {"$float": "x"}, 18446744073709551616.0, 1e400, "é"]"#,
+        r#"{"k": {}, "l": []}"#,
+        r#"{"k": [], "l": {}}"#,
+    ];
 
     /// Reading a text into a borrowed tree and comparing it with a value
     /// answers as reading it into a value and comparing the two.
     #[test]
     fn answers_as_the_owned_comparison() {
-        let texts = [
-            r#"{"a": [1, 2.0, "x", null, true], "b": {"c": NaN, "d": -0.0}}"#,
-            r#"{"b": {"d": 0.0, "c": NaN}, "a": [1, 2, "x", null, true]}"#,
-            r#"{"a": [1, 2.0, "x", null, true], "b": {"c": Infinity, "d": -0.0}}"#,
-            r#"{"a": [1, 2.0, "x", null], "b": {"c": NaN, "d": -0.0}}"#,
-            r#"{"a": [1, 2.0, "x", null, true], "b": {"$float": "nan"}}"#,
-            r#"{"a": [1, 2.0, "x", null, 1], "b": {"c": NaN, "d": -0.0}, "e": 1}"#,
-            r#"{"a": [1, 2.0, "x", null, true], "b": {"c": NaN, "d": -0.0, "d": 1}}"#,
-            r#"[{"$float": "inf"}, {"$float": "x"}, 18446744073709551616, 1e400, "\u00e9"]"#,
-            r#"[Infinity, {"$float": "x"}, 18446744073709551616.0, 1e400, "é"]"#,
-            r#"{"k": {}, "l": []}"#,
-            r#"{"k": [], "l": {}}"#,
-        ];
+        let texts = TEXTS;
         for x in texts {
             for y in texts {
                 let (a, b) = (parse(x, 64).unwrap(), parse(y, 64).unwrap());

@@ -21,6 +21,7 @@ use crate::equal::{KeyOrder, Mismatch, changed, exact_eq};
 use crate::equal_borrowed::exact_eq_borrowed;
 use crate::format::csv::Rows;
 use crate::format::scalars::Scalars;
+use crate::py::json_compare::reads_as;
 use crate::py::json_parse::parse_borrowed;
 use crate::tier1::schema::{ColumnPlan, Ty};
 use crate::value::{Kind, kind};
@@ -56,9 +57,10 @@ fn plain_decls(decls: &[TableDecl<'_>], rest: &Rest<'_>, tags: bool) -> bool {
 }
 
 /// The members decoded besides the `tables` tables (`rest`) are exactly
-/// the input's other members. A JSON blob is read into a tree borrowed
-/// from the payload and compared where it stands (no key hashed, no
-/// string copied).
+/// the input's other members. A JSON blob is compared as it is read
+/// (`py/json_compare.rs`), or else read into a tree borrowed from the
+/// payload and compared where it stands (no key hashed, no string
+/// copied).
 fn rest_matches(
     input: &Map<String, Value>,
     rest: &Rest<'_>,
@@ -71,10 +73,14 @@ fn rest_matches(
                 return false;
             };
             match *source {
-                Source::Json(text) => match parse_borrowed(text, opts.depth_limit) {
-                    Ok(tree) => exact_eq_borrowed(w, &tree, KeyOrder::Any),
-                    Err(_) => w.as_str() == Some(text),
-                },
+                // Compared as it is read (no tree) when that is sure.
+                Source::Json(text) => {
+                    reads_as(text, w, opts.depth_limit)
+                        || match parse_borrowed(text, opts.depth_limit) {
+                            Ok(tree) => exact_eq_borrowed(w, &tree, KeyOrder::Any),
+                            Err(_) => w.as_str() == Some(text),
+                        }
+                }
                 Source::Text(text) => w.as_str() == Some(text),
                 Source::Typed(..) => exact_eq(w, &source.value(opts), KeyOrder::Any),
             }

@@ -22,7 +22,7 @@ enum Frame<'a, S: Sink<'a>> {
     Object(S::Object, Cow<'a, str>),
 }
 
-struct Parser<'a> {
+pub(super) struct Parser<'a> {
     bytes: &'a [u8],
     text: &'a str,
     pos: usize,
@@ -49,11 +49,7 @@ fn parse_into<'a, S: Sink<'a> + Default>(
     if text.starts_with('\u{feff}') {
         return Err(DecodeError::new(K::ByteOrderMark, 0));
     }
-    let mut p = Parser {
-        bytes: text.as_bytes(),
-        text,
-        pos: 0,
-    };
+    let mut p = Parser::new(text);
     p.skip_ws();
     let value = p.value(&mut S::default(), depth_limit)?;
     p.skip_ws();
@@ -64,15 +60,34 @@ fn parse_into<'a, S: Sink<'a> + Default>(
 }
 
 impl<'a> Parser<'a> {
+    /// A parser at the start of `text`.
+    pub(super) fn new(text: &'a str) -> Self {
+        Parser {
+            bytes: text.as_bytes(),
+            text,
+            pos: 0,
+        }
+    }
+
+    /// Whether the whole text was read.
+    pub(super) fn at_end(&self) -> bool {
+        self.pos == self.bytes.len()
+    }
+
+    /// Moves past the byte at the cursor.
+    pub(super) fn bump(&mut self) {
+        self.pos += 1;
+    }
+
     fn err<T>(&self, kind: K) -> Result<T, DecodeError> {
         Err(DecodeError::new(kind, self.pos))
     }
 
-    fn peek(&self) -> Option<u8> {
+    pub(super) fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
 
-    fn skip_ws(&mut self) {
+    pub(super) fn skip_ws(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             self.pos += 1;
         }
@@ -173,7 +188,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `"key" :` with the whitespace around, leaving the cursor on the value.
-    fn key(&mut self) -> Result<Cow<'a, str>, DecodeError> {
+    pub(super) fn key(&mut self) -> Result<Cow<'a, str>, DecodeError> {
         if self.peek() != Some(b'"') {
             return self.err(if self.peek().is_none() {
                 K::UnexpectedEnd
@@ -191,7 +206,7 @@ impl<'a> Parser<'a> {
         Ok(key)
     }
 
-    fn scalar<S: Sink<'a>>(&mut self) -> Result<S::Value, DecodeError> {
+    pub(super) fn scalar<S: Sink<'a>>(&mut self) -> Result<S::Value, DecodeError> {
         match self.peek() {
             None => self.err(K::ExpectedValue),
             Some(b'"') => self.string().map(S::string),

@@ -3,6 +3,7 @@
 //! `repr` of lists and dicts. All of it is the crate's own code, `no_std`.
 
 pub(crate) mod float_repr;
+pub(crate) mod json_compare;
 pub(crate) mod json_parse;
 pub(crate) mod json_sink;
 pub(crate) mod json_write;
