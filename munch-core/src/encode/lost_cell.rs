@@ -260,6 +260,10 @@ mod tests {
             ),
             (json!({"results": [entry(json!([sym(json!("x"))]))]}), None),
             (
+                json!({"results": [{"file": 7, "symbols": [sym(json!(""))]}]}),
+                None,
+            ),
+            (
                 json!({"results": [entry(json!([sym(json!("")), {"id": "b", "extra": 1}]))]}),
                 Some("$.results[0].symbols[1].extra"),
             ),
@@ -318,7 +322,13 @@ mod tests {
                     }
                     syms.push(Value::Object(s));
                 }
-                entries.push(json!({"file": format!("f{e}.py"), "language": "python",
+                let file = match next() % 8 {
+                    0 => json!(""),
+                    1 => json!(7),
+                    2 => json!("f0.py"),
+                    _ => json!(format!("f{e}.py")),
+                };
+                entries.push(json!({"file": file, "language": "python",
                                     "file_summary": "", "symbols": syms}));
             }
             let response = json!({"results": entries});

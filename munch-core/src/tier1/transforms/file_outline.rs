@@ -246,8 +246,8 @@ pub(crate) fn encode_batch(
 /// list or an object (read back as a string) in a column other than
 /// `file` (which comes from the entry). No decoded symbol has any of
 /// these, so such a response never comes back equal. `None` when none is
-/// found, or when the symbol is not an object of a list (the full decode
-/// then decides).
+/// found, or when the symbol is not an object of a list or its entry's
+/// file no non-empty string (the full decode then decides).
 pub(crate) fn lost_symbol<C: ColumnName>(
     response: &Map<String, Value>,
     cols: &[C],
@@ -276,7 +276,11 @@ pub(crate) fn lost_symbol<C: ColumnName>(
             None => 0,
             Some(Kind::List(items)) => {
                 if let Some(sym) = items.get(row) {
-                    return matches!(kind(sym), Kind::Dict(_)).then(|| Mismatch {
+                    // The regrouping gives an entry the symbols of its file
+                    // only when the file is a non-empty string.
+                    let file =
+                        matches!(entry.get("file").map(kind), Some(Kind::Str(f)) if !f.is_empty());
+                    return (file && matches!(kind(sym), Kind::Dict(_))).then(|| Mismatch {
                         path: alloc::format!("$.results[{e}].symbols[{row}].{col}"),
                         kind: what,
                     });
