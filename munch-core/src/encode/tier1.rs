@@ -20,7 +20,6 @@ use crate::format::legend::Legend;
 use crate::format::legend_build::{Builder, SlotId};
 use crate::py::json_write::write_python_json;
 use crate::tier1::schema::{Schema, Table, Transform, is_universal_body_key};
-use crate::tier1::transforms::file_outline;
 use crate::tier1::{schemas, transforms};
 use crate::value::{Kind, kind};
 
@@ -93,15 +92,6 @@ pub(crate) fn encode_reshaped<'v>(
     hardened: bool,
     (capacity, measure, check, stop_at_loss): (usize, Option<bool>, bool, bool),
 ) -> Result<Payload<'v>, Fail> {
-    // (A decode transform may take back what the tables lose: tm2 drops
-    // the null columns of a plate, fo1's batch regrouping restores empty
-    // file summaries. A single file's outline decodes as it is written.)
-    let loss = match (schema.transform, owned) {
-        _ if !stop_at_loss => LossCheck::Off,
-        (Transform::None, _) | (Transform::FileOutline, None) => LossCheck::Tables,
-        (Transform::FileOutline, Some(_)) => LossCheck::OutlineSymbols,
-        _ => LossCheck::Off,
-    };
     let head = Head {
         tool,
         schema,
@@ -109,7 +99,13 @@ pub(crate) fn encode_reshaped<'v>(
         hardened,
         capacity,
         check: check && owned.is_none(),
-        loss,
+        // (A decode transform may take back what the tables lose: tm2
+        // drops the null columns of a plate, fo1's batch regrouping
+        // restores empty file summaries. A single file's outline is not
+        // reshaped either way.)
+        stop_at_loss: stop_at_loss
+            && (schema.transform == Transform::None
+                || (schema.transform == Transform::FileOutline && owned.is_none())),
     };
     match owned {
         Some((map, batch)) => {
@@ -133,20 +129,9 @@ struct Head<'a> {
     hardened: bool,
     capacity: usize,
     check: bool,
-    /// Which losses stop the encoder before it writes anything.
-    loss: LossCheck,
-}
-
-/// The losses known before writing that stop the encoder (`lost_cell.rs`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum LossCheck {
-    Off,
-    /// The tables are the input's and nothing reshapes the decode: a cell
-    /// or row every form loses.
-    Tables,
-    /// fo1's batch: a symbol's cell or member every form loses, reported
-    /// at the input's symbol (`file_outline::lost_symbol`).
-    OutlineSymbols,
+    /// The tables are the input's and nothing reshapes the decode: stop
+    /// at a cell or row every form loses.
+    stop_at_loss: bool,
 }
 
 /// [`encode`] of `response`, the input or its transform's reshaping
@@ -164,7 +149,7 @@ fn write<'r>(
         hardened,
         capacity,
         check,
-        loss,
+        stop_at_loss,
     } = head;
     let nested_keys = || schema.nested.iter().map(|(k, _)| *k);
     let declared = |k: &str| {
@@ -204,21 +189,15 @@ fn write<'r>(
         cells += columns.rows * t.intern.len();
         found.push(columns);
     }
-    let lost = match loss {
-        LossCheck::Off => None,
-        LossCheck::Tables => tables.iter().zip(&found).find_map(|(t, c)| {
+    if stop_at_loss {
+        let lost = tables.iter().zip(&found).find_map(|(t, c)| {
             let list = matches!(response.get(t.key), Some(Value::Array(_)));
             let rows = (list && !c.exact).then(|| inexact_row(t.key, t.cols, c.source));
             rows.flatten().or_else(|| lost_cell(t.key, t.cols, c))
-        }),
-        LossCheck::OutlineSymbols => tables
-            .iter()
-            .zip(&found)
-            .find(|(t, _)| t.key == "symbols")
-            .and_then(|(t, c)| file_outline::lost_symbol(input, t.cols, c)),
-    };
-    if let Some(m) = lost {
-        return Ok(Payload::lost(m));
+        });
+        if let Some(m) = lost {
+            return Ok(Payload::lost(m));
+        }
     }
     // The JSON length of the tables bounds the payload's well enough.
     let capacity = capacity.max(found.iter().filter_map(|c| c.json).map(|j| j.0).sum());

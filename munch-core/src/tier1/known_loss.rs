@@ -23,7 +23,8 @@ use crate::equal::Mismatch;
 /// when the payload has no rows for it) of a schema without a transform;
 /// st4's `more_files` and its regrouped `results`; fr2's regrouped
 /// `references`. The first one the response lacks is reported, in the
-/// decode's order.
+/// decode's order. fo1's batch reports the first symbol loss
+/// (`file_outline::batch_symbol_loss`).
 pub(crate) fn known_loss(schema: &Schema, response: &Map<String, Value>) -> Option<Mismatch> {
     let (always, groups): (&[&str], Option<Regrouped>) = match schema.transform {
         Transform::None => return absent(response, schema.tables.iter().map(|t| t.key)),
@@ -35,8 +36,12 @@ pub(crate) fn known_loss(schema: &Schema, response: &Map<String, Value>) -> Opti
             return absent(response, schema.tables.iter().map(|t| t.key))
                 .or_else(|| extra_key(schema, response));
         }
+        // fo1's batch: a symbol's member or cell every form loses.
+        Transform::FileOutline => {
+            return super::transforms::file_outline::batch_symbol_loss(response);
+        }
         // The other transforms rebuild or drop members of their own.
-        Transform::SearchAst | Transform::FileOutline | Transform::DependencyCycles => (&[], None),
+        Transform::SearchAst | Transform::DependencyCycles => (&[], None),
     };
     absent(response, always.iter().copied()).or_else(|| groups?.member_lost(response))
 }

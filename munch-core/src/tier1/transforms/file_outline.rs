@@ -8,10 +8,9 @@ use serde_json::{Map, Value};
 use super::{iter_items, truthy};
 use crate::decode::{Budget, VALUE_COST};
 use crate::encode::Fail;
-use crate::encode::columns::{Cell, ColumnName, Columns};
-use crate::encode::lost_cell::first_inexact;
 use crate::equal::Mismatch;
 use crate::tier1::schema::is_universal_body_key;
+use crate::tier1::schemas::FILE_OUTLINE_BATCH_TABLES;
 use crate::value::{Kind, kind};
 
 fn or_empty(v: Option<&Value>) -> Value {
@@ -238,85 +237,81 @@ pub(crate) fn encode_batch(
     Ok(Some(flat))
 }
 
-/// The first loss of the batch symbols table (`columns`, the rows
-/// [`encode_batch`] made of `response`; column names `cols`) that every
-/// table form makes, as the mismatch its decode makes at the input's
-/// symbol: a member that is no column (dropped), a column the symbol
-/// lacks (read back as null), an empty string (read back as null) or a
-/// list or an object (read back as a string) in a column other than
-/// `file` (which comes from the entry). No decoded symbol has any of
-/// these, so such a response never comes back equal. `None` when none is
-/// found, or when the symbol is not an object of a list or its entry's
-/// file no non-empty string (the full decode then decides).
-pub(crate) fn lost_symbol<C: ColumnName>(
-    response: &Map<String, Value>,
-    cols: &[C],
-    columns: &Columns<'_>,
-) -> Option<Mismatch> {
-    let (row, col, what) = if columns.exact {
-        lost_cell_at(cols, columns)?
-    } else {
-        match first_inexact(cols, columns.source)? {
-            (r, Some(col), what) => (r, col, what),
-            (_, None, _) => return None,
-        }
-    };
-    // The row's symbol: rows come entry by entry (entries that are no
-    // object are skipped), one per item of the entry's truthy symbols.
+/// The first loss of a batch reply's symbols that every tier-1 form
+/// makes, found on the reply itself before the transform runs: in a
+/// symbol of an entry naming its file (a non-empty string), a member that
+/// is no column (dropped), a column the symbol lacks (read back as null),
+/// an empty string (read back as null) or a list or an object (read back
+/// as a string) in a column other than `file` (which comes from the
+/// entry). The regrouping gives that entry every symbol of its file and
+/// no decoded symbol has any of these, so the reply never comes back
+/// equal.
+///
+/// `None` unless the tier-1 encoder would write the reply's tables: a
+/// batch (`results` a list) whose entries' symbols are lists of objects
+/// and whose `_meta`s are objects (the transform fails on others), and
+/// no other member holding a table (an undeclared table fails the
+/// encoder).
+pub(crate) fn batch_symbol_loss(response: &Map<String, Value>) -> Option<Mismatch> {
     let Some(Value::Array(entries)) = response.get("results") else {
         return None;
     };
-    let mut row = row;
+    let is_table = |v: &Value| matches!(kind(v), Kind::List(rows) if !rows.is_empty() && rows.iter().all(|r| matches!(kind(r), Kind::Dict(_))));
+    let declared = |k: &str| k == "results" || k == "symbols" || k.starts_with('_');
+    if response.iter().any(|(k, v)| !declared(k) && is_table(v)) {
+        return None;
+    }
+    let symbols_table = FILE_OUTLINE_BATCH_TABLES
+        .iter()
+        .find(|t| t.key == "symbols")?;
+    let cols: Vec<&str> = symbols_table.cols.iter().map(|c| c.name).collect();
+    let mut lost = None;
     for (e, entry) in entries.iter().enumerate() {
         let Kind::Dict(entry) = kind(entry) else {
             continue;
         };
-        let symbols = entry.get("symbols").filter(|v| truthy(v));
-        let count = match symbols.map(kind) {
-            None => 0,
-            Some(Kind::List(items)) => {
-                if let Some(sym) = items.get(row) {
-                    // The regrouping gives an entry the symbols of its file
-                    // only when the file is a non-empty string.
-                    let file =
-                        matches!(entry.get("file").map(kind), Some(Kind::Str(f)) if !f.is_empty());
-                    return (file && matches!(kind(sym), Kind::Dict(_))).then(|| Mismatch {
-                        path: alloc::format!("$.results[{e}].symbols[{row}].{col}"),
-                        kind: what,
-                    });
-                }
-                items.len()
-            }
-            Some(Kind::Dict(m)) => m.len(),
+        if !entry
+            .get("_meta")
+            .filter(|v| truthy(v))
+            .is_none_or(Value::is_object)
+        {
+            return None;
+        }
+        let symbols = match entry.get("symbols").filter(|v| truthy(v)).map(kind) {
+            None => continue,
+            Some(Kind::List(items)) => items,
             Some(_) => return None,
         };
-        row = row.checked_sub(count)?;
-    }
-    None
-}
-
-/// The first cell of the symbols table that every table form loses,
-/// outside the `file` column: its row, its column and the difference.
-fn lost_cell_at<'c, C: ColumnName>(
-    cols: &'c [C],
-    columns: &Columns<'_>,
-) -> Option<(usize, &'c str, &'static str)> {
-    if !columns.lossy {
-        return None;
-    }
-    let width = columns.width().max(1);
-    columns.cells().iter().enumerate().find_map(|(i, c)| {
-        let col = cols.get(i % width)?.name();
-        let what = match c {
-            _ if col == "file" => return None,
-            Cell::Str("", _) | Cell::Bare("", _) | Cell::Wrapped("", _) => "empty_string_to_null",
-            Cell::Other(v) if matches!(kind(v), Kind::List(_) | Kind::Dict(_)) => {
-                "container_stringified"
+        let file = matches!(entry.get("file").map(kind), Some(Kind::Str(f)) if !f.is_empty());
+        for (j, sym) in symbols.iter().enumerate() {
+            let Kind::Dict(sym) = kind(sym) else {
+                return None;
+            };
+            if lost.is_some() || !file {
+                continue;
             }
-            _ => return None,
-        };
-        Some((i / width, col, what))
-    })
+            let what = sym
+                .iter()
+                .find_map(|(k, v)| match kind(v) {
+                    _ if !cols.contains(&k.as_str()) => Some((k.as_str(), "key_dropped")),
+                    _ if k == "file" => None,
+                    Kind::Str("") => Some((k.as_str(), "empty_string_to_null")),
+                    Kind::List(_) | Kind::Dict(_) => Some((k.as_str(), "container_stringified")),
+                    _ => None,
+                })
+                .or_else(|| {
+                    let missing = cols
+                        .iter()
+                        .find(|c| **c != "file" && !sym.contains_key(**c));
+                    missing.map(|c| (*c, "key_added_null"))
+                });
+            lost = what.map(|(col, kind)| Mismatch {
+                path: alloc::format!("$.results[{e}].symbols[{j}].{col}"),
+                kind,
+            });
+        }
+    }
+    lost
 }
 
 #[cfg(test)]
