@@ -288,6 +288,11 @@ mod tests {
                 None,
             ),
             (
+                json!({"results": [{"file": "a.py", "_meta": {"$float": "nan"},
+                                    "symbols": [sym(json!(""))]}]}),
+                None,
+            ),
+            (
                 json!({"repo": "r", "file": "a.py", "symbols": [sym(json!("x")), sym(json!(""))]}),
                 Some("$.symbols[1].summary"),
             ),

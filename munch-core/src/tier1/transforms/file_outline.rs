@@ -270,11 +270,8 @@ pub(crate) fn batch_symbol_loss(response: &Map<String, Value>) -> Option<Mismatc
         let Kind::Dict(entry) = kind(entry) else {
             continue;
         };
-        if !entry
-            .get("_meta")
-            .filter(|v| truthy(v))
-            .is_none_or(Value::is_object)
-        {
+        let meta = entry.get("_meta").filter(|v| truthy(v));
+        if !meta.is_none_or(|m| matches!(kind(m), Kind::Dict(_))) {
             return None;
         }
         let symbols = match entry.get("symbols").filter(|v| truthy(v)).map(kind) {
