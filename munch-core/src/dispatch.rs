@@ -161,7 +161,7 @@ fn first_rung<'v>(
         // The verified ladder refuses a gen1 reference rung with a known
         // loss before it is written.
         let stop = opts.mode == Mode::Verified;
-        return Some(gen1::encode(tool, map, false, 0, Some(ascii), stop));
+        return Some(gen1::encode(tool, map, false, 0, Some(ascii), stop, None));
     };
     let s = Some(schema).filter(|s| s.transform == Transform::None)?;
     let verified = opts.mode == Mode::Verified;
@@ -202,7 +202,7 @@ fn reference<'v>(
     let payload = first
         .unwrap_or_else(|| match schema {
             Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
-            None => gen1::encode(tool, map, false, hint, None, false),
+            None => gen1::encode(tool, map, false, hint, None, false, None),
         })
         .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
     let contract: Vec<(&String, &Value)> = map
@@ -276,6 +276,21 @@ fn verified<'v>(
         &[Rung::Gen1Reference, Rung::Gen1Hardened]
     };
     let dec = own_payload(opts, hint);
+    // `auto`'s gate, for the last rung (`gen1::Gate`): sizes in code
+    // points or bytes only, members measured by the first rung reused.
+    let measured: Vec<(&str, usize, usize)> = first
+        .as_ref()
+        .and_then(|r| r.as_ref().ok())
+        .map_or_else(Vec::new, |p| p.measured.clone());
+    let cannot_pass = |least: usize| sizes.ratio(least) < opts.threshold;
+    let gate = match opts.measure {
+        Measure::PythonCodePoints | Measure::Utf8Bytes => Some(gen1::Gate {
+            cannot_pass: &cannot_pass,
+            measured: &measured,
+            ascii: matches!(opts.measure, Measure::PythonCodePoints),
+        }),
+        Measure::Tokens(_) => None,
+    };
     // A member the tier-1 decode always returns and the response lacks:
     // both tier-1 rungs are refused unencoded.
     let mut loss = schema.and_then(|s| known_loss(s, map));
@@ -315,8 +330,14 @@ fn verified<'v>(
             // Without a schema, gen1 is the first rung.
             (Rung::Gen1Reference, _) => first
                 .take()
-                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None, true)),
-            _ => gen1::encode(tool, map, true, hint, None, false),
+                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None, true, None)),
+            _ => {
+                // `auto`'s last rung is not written when its JSON blobs
+                // alone are too long to pass the gate.
+                let last = Some(&rung) == rungs.last() && opts.format == Format::Auto;
+                let gate = gate.as_ref().filter(|_| last);
+                gen1::encode(tool, map, true, hint, None, false, gate)
+            }
         };
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
@@ -326,6 +347,14 @@ fn verified<'v>(
                     loss = Some(m.clone());
                 }
                 Outcome::Mismatch(m)
+            }
+            Ok(p) if p.unwritten.is_some() => {
+                attempts.push(Attempt {
+                    rung,
+                    outcome: Outcome::Unchecked,
+                });
+                let least = p.unwritten;
+                return Ok((p, Some(rung.layer()), attempts, least));
             }
             Ok(p) => {
                 let hardened = rung.layer() == crate::meta::Layer::Hardened;
@@ -549,5 +578,72 @@ mod tests {
             assert_eq!(python_json_len(v, false).1, depth(v), "{v}");
             assert_eq!(to_python_json_depth(v).1, depth(v), "{v}");
         }
+    }
+
+    /// The longest list of objects in `v`, grown to `n` items by repeating
+    /// its own.
+    fn grow(v: &mut Value, n: usize) {
+        fn longest(v: &mut Value) -> Option<&mut Vec<Value>> {
+            match v {
+                Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
+                    Some(items)
+                }
+                Value::Object(m) => m.values_mut().filter_map(longest).max_by_key(|i| i.len()),
+                _ => None,
+            }
+        }
+        if let Some(items) = longest(v) {
+            let base = items.clone();
+            while items.len() < n {
+                items.push(base[items.len() % base.len()].clone());
+            }
+        }
+    }
+
+    /// `auto`'s last rung is left unwritten only when the payload it
+    /// would write cannot pass the gate: over every reference vector's
+    /// input, as it is and grown, each `Unchecked` last rung is written
+    /// out here and measured; the length reported is at most its size,
+    /// and that size fails the gate.
+    #[test]
+    fn unwritten_last_rungs_could_not_pass() {
+        let vectors = include_str!("../tests/vectors/jcodemunch-1.108.399.jsonl");
+        let (mut unchecked, mut unwritten) = (0, 0);
+        for line in vectors.lines() {
+            let Ok(vector) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let tool = vector["tool"].as_str().unwrap_or_default();
+            for n in [0, 60] {
+                let mut input = vector["input"].clone();
+                grow(&mut input, n);
+                let Value::Object(map) = &input else {
+                    continue;
+                };
+                for measure in [Measure::PythonCodePoints, Measure::Utf8Bytes] {
+                    let opts = Options {
+                        format: Format::Auto,
+                        measure,
+                        ..Options::default()
+                    };
+                    let out = encode(tool, &input, &opts);
+                    if out.meta.attempts.last().map(|a| &a.outcome) != Some(&Outcome::Unchecked) {
+                        continue;
+                    }
+                    unchecked += 1;
+                    let written = gen1::encode(tool, map, true, 0, None, false, None).unwrap();
+                    let sizes = Sizes::new(&input, map, &opts, &[]);
+                    let size = sizes.of(&written.text);
+                    let reported = out.meta.encoded_bytes.unwrap();
+                    assert!(reported <= size, "{tool} {reported} {size}");
+                    assert!(sizes.ratio(size) < opts.threshold, "{tool}");
+                    unwritten += usize::from(reported < size);
+                }
+            }
+        }
+        assert!(
+            unchecked >= 20 && unwritten >= 10,
+            "{unchecked} {unwritten}"
+        );
     }
 }

@@ -106,7 +106,10 @@ pub enum Outcome {
     /// `auto`, the ladder's last rung: its payload saves less than the
     /// threshold, so JSON is sent whether it decodes exactly or not, and
     /// it was not decoded (the reason is
-    /// [`JsonReason::GateRejected`]).
+    /// [`JsonReason::GateRejected`]). A gen1 payload whose JSON blobs
+    /// alone are too long to pass is not even written; then
+    /// [`EncodeMeta::encoded_bytes`] is their length, a lower bound of its
+    /// size.
     Unchecked,
 }
 
@@ -153,7 +156,9 @@ pub enum JsonReason {
     NoVerifiedEncoding,
     /// `auto`: the saving ratio was under the threshold.
     GateRejected {
-        /// The measured ratio.
+        /// The measured ratio (for a last rung left unwritten, see
+        /// [`Outcome::Unchecked`], the ratio its blobs' length leaves: an
+        /// upper bound).
         ratio: f64,
     },
     /// The response nests deeper than the depth limit.
@@ -185,7 +190,8 @@ pub struct EncodeMeta {
     pub attempts: Vec<Attempt>,
     /// Size of the JSON form.
     pub json_bytes: Option<usize>,
-    /// Size of the payload.
+    /// Size of the payload (a lower bound of it for a last rung left
+    /// unwritten, see [`Outcome::Unchecked`]).
     pub encoded_bytes: Option<usize>,
     /// Tokens saved (bytes ÷ 4, or exact with a token counter).
     pub encoding_tokens_saved: Option<usize>,

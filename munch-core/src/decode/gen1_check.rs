@@ -241,7 +241,8 @@ mod tests {
                 unreachable!()
             };
             for (hardened, measure) in [(false, None), (false, Some(true)), (true, None)] {
-                let Ok(p) = crate::encode::gen1::encode("t", map, hardened, 0, measure, false)
+                let Ok(p) =
+                    crate::encode::gen1::encode("t", map, hardened, 0, measure, false, None)
                 else {
                     continue;
                 };

@@ -18,7 +18,7 @@ use crate::decode::gen1::TAGS;
 use crate::equal::Mismatch;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend_build::{Builder, SlotId};
-use crate::py::json_write::write_python_json;
+use crate::py::json_write::{python_json_len, write_python_json};
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
 use hashbrown::DefaultHashBuilder;
@@ -192,6 +192,40 @@ fn escape_schema(s: &str, out: &mut String) {
     }
 }
 
+/// `auto`'s gate, for the ladder's last rung: whether a payload this long
+/// cannot pass it, with the JSON length of response members measured
+/// already (key, length, depth) in the gate's unit (`ascii`: code points
+/// of Python's `ensure_ascii` text, else UTF-8 bytes).
+pub(crate) struct Gate<'g> {
+    pub(crate) cannot_pass: &'g dyn Fn(usize) -> bool,
+    pub(crate) measured: &'g [(&'g str, usize, usize)],
+    pub(crate) ascii: bool,
+}
+
+/// The length, in `gate`'s unit, of the JSON blobs written for the
+/// containers among `left` (a member's from `gate.measured` when it is
+/// there): a lower bound of the payload's size, since each blob is
+/// written whole (`ensure_ascii`, quoted). `Some` once it is more than
+/// the gate lets through.
+fn blobs_past_gate(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> Option<usize> {
+    let mut least = 0usize;
+    for (key, l) in left {
+        let v = l.value();
+        if !is_container(v) {
+            continue;
+        }
+        let measured = match key {
+            Cow::Borrowed(k) => gate.measured.iter().find(|m| m.0 == *k).map(|m| m.1),
+            Cow::Owned(_) => None,
+        };
+        least += measured.unwrap_or_else(|| python_json_len(v, gate.ascii).0);
+        if (gate.cannot_pass)(least) {
+            return Some(least);
+        }
+    }
+    None
+}
+
 /// Encodes `response` as gen1. `hardened` applies the spec D3 fixes;
 /// `capacity` is a size hint for the payload. Each table's cells are
 /// found once and kept in the payload (`Payload::tables`, for the check);
@@ -199,7 +233,8 @@ fn escape_schema(s: &str, out: &mut String) {
 /// that is a member of `response` is counted on the way
 /// (`Payload::measured`). With `stop_at_loss`, the reference form stops
 /// at a table cell it is known to lose (`Payload::loss`, `lost_cell.rs`),
-/// writing nothing.
+/// writing nothing. With `gate`, an encode whose JSON blobs alone cannot
+/// pass `auto`'s gate writes nothing either (`Payload::unwritten`).
 pub(crate) fn encode<'v>(
     tool: &str,
     response: &'v Map<String, Value>,
@@ -207,6 +242,7 @@ pub(crate) fn encode<'v>(
     capacity: usize,
     measure: Option<bool>,
     stop_at_loss: bool,
+    gate: Option<&Gate<'_>>,
 ) -> Result<Payload<'v>, Fail> {
     // The legend's hasher: string cells are hashed as they are gathered.
     let hasher = DefaultHashBuilder::default();
@@ -265,6 +301,9 @@ pub(crate) fn encode<'v>(
     } else {
         Vec::new()
     };
+    if let Some(least) = gate.and_then(|g| blobs_past_gate(&left, g)) {
+        return Ok(Payload::unwritten(least));
+    }
     // The column types, and the legend over `str` columns.
     let mut keys: Vec<Cow<'_, str>> = Vec::with_capacity(tables.len());
     let mut found: Vec<Columns<'v>> = Vec::with_capacity(tables.len());
@@ -463,5 +502,6 @@ pub(crate) fn encode<'v>(
         checked: None,
         loss: None,
         hazard: true,
+        unwritten: None,
     })
 }

@@ -177,14 +177,15 @@ mod tests {
             let Value::Object(map) = &response else {
                 unreachable!()
             };
-            let stopped = crate::encode::gen1::encode("t", map, false, 0, None, true).unwrap();
+            let stopped =
+                crate::encode::gen1::encode("t", map, false, 0, None, true, None).unwrap();
             let got = stopped.loss.as_ref().map(|m| m.path.as_str());
             assert_eq!(got, want, "{response}");
             let Some(m) = stopped.loss else {
                 continue;
             };
             assert!(stopped.text.is_empty());
-            let p = crate::encode::gen1::encode("t", map, false, 0, None, false).unwrap();
+            let p = crate::encode::gen1::encode("t", map, false, 0, None, false, None).unwrap();
             assert!(p.loss.is_none());
             let back = decode(&p.text).unwrap();
             let (want, got) = (at(&response, &m.path).unwrap(), at(&back, &m.path).unwrap());

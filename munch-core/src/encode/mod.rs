@@ -37,6 +37,9 @@ pub(crate) struct Payload<'v> {
     /// fired in a tier-1 reference encode (spec D3), or nobody looked
     /// (every other payload).
     pub(crate) hazard: bool,
+    /// Not written: its JSON blobs alone are this long, which no payload
+    /// passing `auto`'s gate can be (gen1 asked with a [`gen1::Gate`]).
+    pub(crate) unwritten: Option<usize>,
 }
 
 impl Payload<'_> {
@@ -51,6 +54,23 @@ impl Payload<'_> {
             checked: None,
             loss: Some(loss),
             hazard: true,
+            unwritten: None,
+        }
+    }
+
+    /// No payload: its blobs alone (`least` long) are more than `auto`'s
+    /// gate lets through.
+    pub(crate) fn unwritten<'w>(least: usize) -> Payload<'w> {
+        Payload {
+            text: String::new(),
+            enc: "gen1",
+            long_cell: false,
+            measured: alloc::vec::Vec::new(),
+            tables: alloc::vec::Vec::new(),
+            checked: None,
+            loss: None,
+            hazard: true,
+            unwritten: Some(least),
         }
     }
 
@@ -65,6 +85,7 @@ impl Payload<'_> {
             checked: None,
             loss: self.loss,
             hazard: self.hazard,
+            unwritten: self.unwritten,
         }
     }
 }

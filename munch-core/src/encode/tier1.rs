@@ -455,6 +455,7 @@ fn write<'r>(
         checked,
         loss: None,
         hazard: hazard.get() || legend.hazard(),
+        unwritten: None,
     })
 }
 
