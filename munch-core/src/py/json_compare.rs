@@ -106,12 +106,12 @@ pub(crate) fn reads_as(text: &str, want: &Value, depth_limit: usize) -> bool {
                 return p.at_end();
             };
             p.skip_ws();
-            let (more, end) = match open {
-                Open::Array(_) => (b',', b']'),
-                Open::Object(_) => (b',', b'}'),
+            let end = match open {
+                Open::Array(_) => b']',
+                Open::Object(_) => b'}',
             };
             match p.peek() {
-                Some(b) if b == more => {
+                Some(b',') => {
                     p.bump();
                     p.skip_ws();
                     let next = match open {

@@ -264,7 +264,7 @@ pub(crate) fn batch_symbol_loss(response: &Map<String, Value>) -> Option<Mismatc
     let symbols_table = FILE_OUTLINE_BATCH_TABLES
         .iter()
         .find(|t| t.key == "symbols")?;
-    let cols: Vec<&str> = symbols_table.cols.iter().map(|c| c.name).collect();
+    let cols = || symbols_table.cols.iter().map(|c| c.name);
     let mut lost = None;
     for (e, entry) in entries.iter().enumerate() {
         let Kind::Dict(entry) = kind(entry) else {
@@ -290,17 +290,15 @@ pub(crate) fn batch_symbol_loss(response: &Map<String, Value>) -> Option<Mismatc
             let what = sym
                 .iter()
                 .find_map(|(k, v)| match kind(v) {
-                    _ if !cols.contains(&k.as_str()) => Some((k.as_str(), "key_dropped")),
+                    _ if !cols().any(|c| c == k) => Some((k.as_str(), "key_dropped")),
                     _ if k == "file" => None,
                     Kind::Str("") => Some((k.as_str(), "empty_string_to_null")),
                     Kind::List(_) | Kind::Dict(_) => Some((k.as_str(), "container_stringified")),
                     _ => None,
                 })
                 .or_else(|| {
-                    let missing = cols
-                        .iter()
-                        .find(|c| **c != "file" && !sym.contains_key(**c));
-                    missing.map(|c| (*c, "key_added_null"))
+                    let missing = cols().find(|c| *c != "file" && !sym.contains_key(*c));
+                    missing.map(|c| (c, "key_added_null"))
                 });
             lost = what.map(|(col, kind)| Mismatch {
                 path: alloc::format!("$.results[{e}].symbols[{j}].{col}"),
