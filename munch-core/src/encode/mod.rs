@@ -45,32 +45,30 @@ pub(crate) struct Payload<'v> {
 impl Payload<'_> {
     /// No payload: the encoder stopped at a loss (`lost_cell.rs`).
     pub(crate) fn lost<'w>(loss: crate::equal::Mismatch) -> Payload<'w> {
-        Payload {
-            text: String::new(),
-            enc: "",
-            long_cell: false,
-            measured: alloc::vec::Vec::new(),
-            tables: alloc::vec::Vec::new(),
-            checked: None,
-            loss: Some(loss),
-            hazard: true,
-            unwritten: None,
-        }
+        Payload::unwritten_with("", Some(loss), None)
     }
 
     /// No payload: its blobs alone (`least` long) are more than `auto`'s
     /// gate lets through.
     pub(crate) fn unwritten<'w>(least: usize) -> Payload<'w> {
+        Payload::unwritten_with("gen1", None, Some(least))
+    }
+
+    fn unwritten_with<'w>(
+        enc: &'static str,
+        loss: Option<crate::equal::Mismatch>,
+        unwritten: Option<usize>,
+    ) -> Payload<'w> {
         Payload {
             text: String::new(),
-            enc: "gen1",
+            enc,
             long_cell: false,
             measured: alloc::vec::Vec::new(),
             tables: alloc::vec::Vec::new(),
             checked: None,
-            loss: None,
+            loss,
             hazard: true,
-            unwritten: Some(least),
+            unwritten,
         }
     }
 
