@@ -1,6 +1,8 @@
-//! `cargo xtask fuzz [TARGET|--all] [--secs N] [--asan]`: runs the cargo-fuzz
-//! targets and files every new crash under `fuzz/regressions/<target>/`,
-//! where `cargo test` replays it.
+//! `cargo xtask fuzz [TARGET|--all] [--secs N | --runs N] [--asan]`: runs
+//! the cargo-fuzz targets (for `--secs` seconds each, 60 by default, or
+//! until `--runs` inputs have run, as the release gate's 10⁷ asks) and
+//! files every new crash under `fuzz/regressions/<target>/`, where
+//! `cargo test` replays it.
 
 use std::fs;
 use std::path::Path;
@@ -10,6 +12,8 @@ use crate::util::{cargo, root, step};
 struct Args {
     targets: Vec<String>,
     secs: u64,
+    /// Stop after this many inputs instead of after `secs`.
+    runs: Option<u64>,
     asan: bool,
 }
 
@@ -17,6 +21,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut out = Args {
         targets: Vec::new(),
         secs: 60,
+        runs: None,
         asan: false,
     };
     let mut all = false;
@@ -30,6 +35,13 @@ fn parse(args: &[String]) -> Result<Args, String> {
                 out.secs = v
                     .parse()
                     .map_err(|_| format!("--secs: `{v}` is not a number"))?;
+            }
+            "--runs" => {
+                let v = it.next().ok_or("--runs needs a number")?;
+                let runs = v
+                    .parse()
+                    .map_err(|_| format!("--runs: `{v}` is not a number"))?;
+                out.runs = Some(runs);
             }
             flag if flag.starts_with('-') => return Err(format!("fuzz: unknown flag `{flag}`")),
             target => out.targets.push(target.to_string()),
@@ -106,12 +118,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             fs::create_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
             cmd.arg(&corpus).arg(&seeds);
         }
-        cmd.args([
-            "--",
-            &format!("-max_total_time={}", args.secs),
-            "-print_final_stats=1",
-        ]);
-        let ran = step(&format!("fuzz {target} for {}s", args.secs), &mut cmd);
+        let (limit, what) = match args.runs {
+            Some(n) => (format!("-runs={n}"), format!("{n} runs")),
+            None => (
+                format!("-max_total_time={}", args.secs),
+                format!("{}s", args.secs),
+            ),
+        };
+        cmd.args(["--", &limit, "-print_final_stats=1"]);
+        let ran = step(&format!("fuzz {target} for {what}"), &mut cmd);
         let filed = file_crashes(target)?;
         if ran.is_err() || filed > 0 {
             failed.push(format!("{target} ({filed} new crash file(s))"));
