@@ -27,6 +27,47 @@ enum Open<'w> {
     Object(serde_json::map::Iter<'w>),
 }
 
+impl<'w> Open<'w> {
+    /// The container `want` holds when the text opens one with `opener`.
+    fn of(opener: u8, want: &'w Value) -> Option<Open<'w>> {
+        match (opener, kind(want)) {
+            (b'[', Kind::List(items)) => Some(Open::Array(items.iter())),
+            (b'{', Kind::Dict(members)) => Some(Open::Object(members.iter())),
+            _ => None,
+        }
+    }
+
+    /// The closer of the container in the text.
+    fn closer(&self) -> u8 {
+        match self {
+            Open::Array(_) => b']',
+            Open::Object(_) => b'}',
+        }
+    }
+
+    /// What the next item must read as, an object's key read first
+    /// (`None`: the value has no such item, or another key there). (The
+    /// value is no `$float` sentinel, or its kind would be a float: an
+    /// object read member for member as its own is none either.)
+    fn next(&mut self, p: &mut Parser<'_>) -> Option<&'w Value> {
+        match self {
+            Open::Array(items) => items.next(),
+            Open::Object(members) => {
+                let key = p.key().ok()?;
+                members.next().filter(|(k, _)| **k == key).map(|(_, v)| v)
+            }
+        }
+    }
+
+    /// Whether every item of the value was matched.
+    fn done(&mut self) -> bool {
+        match self {
+            Open::Array(items) => items.next().is_none(),
+            Open::Object(members) => members.next().is_none(),
+        }
+    }
+}
+
 /// True when `text` reads to exactly `want` (as [`exact_eq`] compares,
 /// objects by key set): then a tree read from it would compare equal.
 /// False when that is not sure; a container nested deeper than
@@ -45,50 +86,22 @@ pub(crate) fn reads_as(text: &str, want: &Value, depth_limit: usize) -> bool {
         // A value starts here; `want` is the value it must read as.
         match p.peek() {
             Some(b'[' | b'{') if stack.len() >= depth_limit => return false,
-            Some(b'[') => {
-                let Kind::List(items) = kind(want) else {
+            Some(opener @ (b'[' | b'{')) => {
+                let Some(mut open) = Open::of(opener, want) else {
                     return false;
                 };
                 p.bump();
                 p.skip_ws();
-                let mut items = items.iter();
-                if p.peek() == Some(b']') {
+                if p.peek() == Some(open.closer()) {
                     p.bump();
-                    if items.next().is_some() {
+                    if !open.done() {
                         return false;
                     }
                 } else {
-                    let Some(first) = items.next() else {
+                    let Some(first) = open.next(&mut p) else {
                         return false;
                     };
-                    stack.push(Open::Array(items));
-                    want = first;
-                    continue 'value;
-                }
-            }
-            Some(b'{') => {
-                let Kind::Dict(members) = kind(want) else {
-                    return false;
-                };
-                p.bump();
-                p.skip_ws();
-                let mut members = members.iter();
-                if p.peek() == Some(b'}') {
-                    p.bump();
-                    if members.next().is_some() {
-                        return false;
-                    }
-                } else {
-                    let Ok(key) = p.key() else {
-                        return false;
-                    };
-                    // (The value is no `$float` sentinel, or its kind would be a
-                    // float: an object read member for member as its own is
-                    // none either.)
-                    let Some((_, first)) = members.next().filter(|(k, _)| **k == key) else {
-                        return false;
-                    };
-                    stack.push(Open::Object(members));
+                    stack.push(open);
                     want = first;
                     continue 'value;
                 }
@@ -106,36 +119,19 @@ pub(crate) fn reads_as(text: &str, want: &Value, depth_limit: usize) -> bool {
                 return p.at_end();
             };
             p.skip_ws();
-            let end = match open {
-                Open::Array(_) => b']',
-                Open::Object(_) => b'}',
-            };
             match p.peek() {
                 Some(b',') => {
                     p.bump();
                     p.skip_ws();
-                    let next = match open {
-                        Open::Array(items) => items.next(),
-                        Open::Object(members) => {
-                            let Ok(key) = p.key() else {
-                                return false;
-                            };
-                            members.next().filter(|(k, _)| **k == key).map(|(_, v)| v)
-                        }
-                    };
-                    let Some(next) = next else {
+                    let Some(next) = open.next(&mut p) else {
                         return false;
                     };
                     want = next;
                     continue 'value;
                 }
-                Some(b) if b == end => {
+                Some(b) if b == open.closer() => {
                     p.bump();
-                    let left = match open {
-                        Open::Array(items) => items.next().is_some(),
-                        Open::Object(members) => members.next().is_some(),
-                    };
-                    if left {
+                    if !open.done() {
                         return false;
                     }
                     stack.pop();
