@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::DecodeOptions;
+use super::build::{Build, Owned};
 use super::cells::Hint;
 use super::gen1::{Source, TableDecl, classify, decls_of, decode_rest, legend_of, rest_members};
 use crate::decode::cell_equals::cell_equals;
@@ -91,8 +92,9 @@ fn rest_matches(
 /// `found` (one per table, in declaration order): the rows read back are
 /// compared with those cells, by the column types the payload declares,
 /// without building them or looking a row's keys up again. `None` when
-/// the cells cannot stand for the input's rows: a table that is not a
-/// member of the input, rows with other keys than its first row's, or
+/// the cells cannot stand for the input's rows: a table that is not the
+/// input's list where the decode puts it (a member, or a dotted key's
+/// member of a member), rows with other keys than its first row's, or
 /// declarations other than the encoder's.
 pub(crate) fn verify_found(
     payload: &str,
@@ -102,16 +104,14 @@ pub(crate) fn verify_found(
 ) -> Option<Result<(), Option<Mismatch>>> {
     let (blocks, scalars, decls) = check_parts(payload);
     let rest: Rest<'_> = rest_members(&scalars).into_iter().collect();
-    if decls.len() != found.len() || !plain_decls(&decls, &rest, true) {
+    if decls.len() != found.len() || !distinct_decls(&decls) {
         return None;
     }
     let mut plans: Vec<Vec<ColumnPlan>> = Vec::with_capacity(decls.len());
     for (d, columns) in decls.iter().zip(found) {
-        // The cells are this member's rows, each with exactly the columns
-        // its declaration names, in that order.
-        let Some(Value::Array(list)) = input.get(d.key.as_ref()) else {
-            return None;
-        };
+        // The cells are the rows the decode puts where this declaration
+        // says, each with exactly the columns it names, in that order.
+        let list = table_list(input, d.key.as_ref())?;
         let Some(Value::Object(first)) = list.first() else {
             return None;
         };
@@ -126,8 +126,17 @@ pub(crate) fn verify_found(
         let plan = d.hints.iter().map(|h| h.ty().map(|ty| (ty, ty == Ty::Str)));
         plans.push(plan.collect::<Option<Vec<_>>>()?);
     }
-    if !rest_matches(input, &rest, decls.len(), opts) {
-        return Some(Err(rest_mismatch(input, &scalars, &decls, opts)));
+    // The members besides the tables: compared one by one where every
+    // table is a member of its own, else through stand-ins.
+    let same_rest = if plain_decls(&decls, &rest, true) {
+        rest_matches(input, &rest, decls.len(), opts)
+    } else {
+        let (want, got) = stand_ins(input, &scalars, &decls, opts);
+        exact_eq(&want, &got, KeyOrder::Any)
+    };
+    if !same_rest {
+        let (want, got) = stand_ins(input, &scalars, &decls, opts);
+        return Some(Err(first_mismatch(&want, &got, KeyOrder::Any)));
     }
     let tags: Vec<&str> = decls.iter().map(|d| d.tag.as_ref()).collect();
     let legend = legend_of(&blocks.legends);
@@ -145,30 +154,73 @@ pub(crate) fn verify_found(
     }))
 }
 
-/// Where the members decoded besides the tables differ from the input's
-/// (the answer of [`first_mismatch`] had the tables been equal), found
-/// without decoding the tables: they stand in as `null` on both sides,
-/// in their places. `None` if the stand-ins are equal after all.
-fn rest_mismatch(
+/// No two declarations share a key or a tag.
+fn distinct_decls(decls: &[TableDecl<'_>]) -> bool {
+    decls.iter().enumerate().all(|(i, d)| {
+        let before = decls.get(..i).unwrap_or_default();
+        !before.iter().any(|e| e.key == d.key || e.tag == d.tag)
+    })
+}
+
+/// Where the decode puts a table's rows, the key split as it splits it:
+/// a member, or for `parent.child` the member `child` of `parent`.
+fn table_place(key: &str) -> (&str, Option<&str>) {
+    match key.split_once('.') {
+        Some((parent, child)) => (parent, Some(child)),
+        None => (key, None),
+    }
+}
+
+/// The input's list where the decode puts the rows of table `key`.
+fn table_list<'i>(input: &'i Map<String, Value>, key: &str) -> Option<&'i Vec<Value>> {
+    let slot = match table_place(key) {
+        (member, None) => input.get(member),
+        (parent, Some(child)) => input.get(parent)?.as_object()?.get(child),
+    };
+    slot?.as_array()
+}
+
+/// The decoded root and the input, each table's rows replaced by `null`
+/// where they stand: the scalar line's members, then each table put
+/// where the decode puts it (a dotted key nested, a parent that is no
+/// object wrapped as the decoder wraps it). When every table is the
+/// input's list in its place, the two are equal exactly when the decode
+/// is the input but for the tables' rows, and their [`first_mismatch`]
+/// is the decode's had the rows been the input's; no table is decoded
+/// and no input row copied.
+fn stand_ins(
     input: &Map<String, Value>,
     scalars: &Scalars<'_>,
     decls: &[TableDecl<'_>],
     opts: &DecodeOptions,
-) -> Option<Mismatch> {
-    let is_table = |k: &str| decls.iter().any(|d| d.key == k);
-    // The decoder's root: the scalar line's members, then each table.
+) -> (Value, Value) {
+    let places: Vec<_> = decls.iter().map(|d| table_place(d.key.as_ref())).collect();
     let mut got = decode_rest(scalars, opts);
-    for d in decls {
-        got.insert(d.key.as_ref().into(), Value::Null);
+    for &place in &places {
+        match place {
+            (member, None) => {
+                got.insert(member.into(), Value::Null);
+            }
+            (parent, Some(child)) => Owned::nest(&mut got, parent, child, Value::Null),
+        }
     }
-    let want: Map<String, Value> = input
-        .iter()
-        .map(|(k, v)| {
-            let v = if is_table(k) { Value::Null } else { v.clone() };
-            (k.clone(), v)
-        })
-        .collect();
-    first_mismatch(&Value::Object(want), &Value::Object(got), KeyOrder::Any)
+    let want = input.iter().map(|(k, v)| {
+        let k = k.as_str();
+        let v = match v {
+            _ if places.contains(&(k, None)) => Value::Null,
+            Value::Object(m) if places.iter().any(|p| p.0 == k) => Value::Object(
+                m.iter()
+                    .map(|(c, cv)| {
+                        let table = places.contains(&(k, Some(c.as_str())));
+                        (c.clone(), if table { Value::Null } else { cv.clone() })
+                    })
+                    .collect(),
+            ),
+            _ => v.clone(),
+        };
+        (String::from(k), v)
+    });
+    (Value::Object(want.collect()), Value::Object(got))
 }
 
 /// Whether a gen1 payload decodes to exactly `input` (object key order
@@ -265,6 +317,12 @@ mod tests {
             json!({"__json.foo": "[1,2]", "plain": "x", "rows": [{"a": 1}, {"a": 2}]}),
             json!({"rows": [{"a": 1}, {"a": 2}], "__json.foo": "[1,2]", "more": [{"k": ""}]}),
             json!({"q": "a b", "x": "", "rows": [row(long, json!(1), json!(0.5), ""), row(long, json!(2), json!(1.5), "b")]}),
+            // Tables nested one level (dotted declarations).
+            json!({"repo": "r", "summary": {"total": 3, "label": "dead code", "items": [row(long, json!(1), json!(0.5), "a"), row(long, json!(2), json!(1.5), "b")]}}),
+            json!({"summary": {"items": [{"a": 1}, {"a": 2}]}, "more": {"x": [{"k": "@1"}, {"k": 2}], "y": "z"}}),
+            json!({"nbsp": "a\u{a0}b", "s": {"items": [{"a": 1}, {"a": 2}], "n": null}}),
+            json!({"s": {"items": [row(long, json!(1), json!(0.5), ""), row(long, json!(2), json!(1), "b")]}, "t": 1}),
+            json!({"stats.by_file": [{"file": "a.py", "n": 1}, {"file": "b.py", "n": 2}], "other": 1}),
         ];
         let opts = DecodeOptions::default();
         let (mut fast, mut lossy, mut located, mut rest) = (0, 0, 0, 0);
