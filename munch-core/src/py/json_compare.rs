@@ -53,6 +53,14 @@ impl<'w> Open<'w> {
         match self {
             Open::Array(items) => items.next(),
             Open::Object(members) => {
+                // The key as the encoder writes it, compared in place.
+                let mut ahead = members.clone();
+                if let Some((k, v)) = ahead.next() {
+                    if p.eat_plain_string(k) {
+                        *members = ahead;
+                        return p.colon().then_some(v);
+                    }
+                }
                 let key = p.key().ok()?;
                 members.next().filter(|(k, _)| **k == key).map(|(_, v)| v)
             }
@@ -106,10 +114,15 @@ pub(crate) fn reads_as(text: &str, want: &Value, depth_limit: usize) -> bool {
                     continue 'value;
                 }
             }
-            // (A scalar is compared as `exact_eq_borrowed` compares one.)
-            _ => match p.scalar::<Borrowed>() {
-                Ok(got) if scalars_eq(kind(want), borrowed_scalar(&got)) == Some(true) => {}
-                _ => return false,
+            // A plain string or a small int compared in place, any other
+            // scalar as `exact_eq_borrowed` compares one.
+            _ => match plain_scalar(&mut p, want) {
+                Some(true) => {}
+                Some(false) => return false,
+                None => match p.scalar::<Borrowed>() {
+                    Ok(got) if scalars_eq(kind(want), borrowed_scalar(&got)) == Some(true) => {}
+                    _ => return false,
+                },
             },
         }
         // The value is read: on to its container's next one, or its end.
@@ -139,6 +152,22 @@ pub(crate) fn reads_as(text: &str, want: &Value, depth_limit: usize) -> bool {
                 _ => return false,
             }
         }
+    }
+}
+
+/// Whether the scalar at the cursor reads as `want` when `want` is a
+/// string or an int and the text is as the encoder writes it (the string
+/// without escapes, the int in digits), the cursor moved past it; `None`,
+/// the cursor left, for any other text or value.
+fn plain_scalar(p: &mut Parser<'_>, want: &Value) -> Option<bool> {
+    match want {
+        Value::String(s) => p.eat_plain_string(s).then_some(true),
+        // (A number that is an `i64` is an int to `exact_eq`.)
+        Value::Number(n) => {
+            let want = n.as_i64()?;
+            p.eat_small_int().map(|got| got == want)
+        }
+        _ => None,
     }
 }
 

@@ -197,13 +197,63 @@ impl<'a> Parser<'a> {
             });
         }
         let key = self.string()?;
+        if !self.colon() {
+            return self.err(K::ExpectedColon);
+        }
+        Ok(key)
+    }
+
+    /// Moves past `:` and the whitespace around it; false, the cursor on
+    /// what stands there instead, when there is none.
+    pub(super) fn colon(&mut self) -> bool {
         self.skip_ws();
         if self.peek() != Some(b':') {
-            return self.err(K::ExpectedColon);
+            return false;
         }
         self.pos += 1;
         self.skip_ws();
-        Ok(key)
+        true
+    }
+
+    /// Moves past the string `"s"` when the text at the cursor is exactly
+    /// that and `s` needs no escape (no quote, backslash or control
+    /// character): it then reads as `s`. False, the cursor left, for any
+    /// other text (which may still read as `s`, written with escapes).
+    pub(super) fn eat_plain_string(&mut self, s: &str) -> bool {
+        let (at, n) = (self.pos, s.len());
+        let written = self.bytes.get(at) == Some(&b'"')
+            && self.bytes.get(at + 1..at + 1 + n) == Some(s.as_bytes())
+            && self.bytes.get(at + 1 + n) == Some(&b'"');
+        if !written || s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            return false;
+        }
+        self.pos = at + n + 2;
+        true
+    }
+
+    /// Moves past an integer written as Python writes one — `0`, or
+    /// digits not starting with `0`, after an optional `-` — of at most
+    /// 18 digits and with neither a fraction nor an exponent after it:
+    /// its value. `None`, the cursor left, for any other text.
+    pub(super) fn eat_small_int(&mut self) -> Option<i64> {
+        let rest = self.bytes.get(self.pos..)?;
+        let neg = rest.first() == Some(&b'-');
+        let digits = rest.get(usize::from(neg)..)?;
+        let n = digits
+            .iter()
+            .take(19)
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let leading_zero = n > 1 && digits.first() == Some(&b'0');
+        if n == 0 || n > 18 || leading_zero || matches!(digits.get(n), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        let v = digits
+            .get(..n)?
+            .iter()
+            .fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
+        self.pos += usize::from(neg) + n;
+        Some(if neg { -v } else { v })
     }
 
     pub(super) fn scalar<S: Sink<'a>>(&mut self) -> Result<S::Value, DecodeError> {
