@@ -99,9 +99,9 @@ fn quoted(block: &str, start: usize) -> (Cow<'_, str>, usize) {
         let piece = block.get(from..at).unwrap_or_default();
         if bytes.get(at) == Some(&b'"') {
             if bytes.get(at + 1) == Some(&b'"') {
+                // The run with one quote.
                 let s = owned.get_or_insert_with(String::new);
-                s.push_str(piece);
-                s.push('"');
+                s.push_str(block.get(from..=at).unwrap_or_default());
                 from = at + 2;
                 i = at + 2;
                 continue;
@@ -171,20 +171,32 @@ pub(crate) fn write_pair(key: &str, value: &str, hardened: bool, out: &mut Strin
     } else if needs_quotes(value, hardened) {
         out.push('"');
         // Runs between the four escaped bytes (all ASCII, so every run
-        // ends on a character boundary) are copied whole.
+        // ends on a character boundary) are copied whole; a quote or a
+        // backslash is copied with its run and written again.
         const ESCAPED: ByteSet = ByteSet::new(b"\\\"\n\r");
-        let mut rest = value;
-        while let Some(i) = ESCAPED.find(rest.as_bytes()) {
-            out.push_str(rest.get(..i).unwrap_or_default());
-            out.push_str(match rest.as_bytes().get(i) {
-                Some(b'\\') => "\\\\",
-                Some(b'"') => "\"\"",
-                Some(b'\n') => "\\n",
-                _ => "\\r",
-            });
-            rest = rest.get(i + 1..).unwrap_or_default();
+        let mut from = 0;
+        let bytes = value.as_bytes();
+        while let Some(at) = ESCAPED
+            .find(bytes.get(from..).unwrap_or_default())
+            .map(|k| from + k)
+        {
+            match bytes.get(at) {
+                Some(&b @ (b'"' | b'\\')) => {
+                    out.push_str(value.get(from..=at).unwrap_or_default());
+                    out.push(char::from(b));
+                }
+                Some(b'\n') => {
+                    out.push_str(value.get(from..at).unwrap_or_default());
+                    out.push_str("\\n");
+                }
+                _ => {
+                    out.push_str(value.get(from..at).unwrap_or_default());
+                    out.push_str("\\r");
+                }
+            }
+            from = at + 1;
         }
-        out.push_str(rest);
+        out.push_str(value.get(from..).unwrap_or_default());
         out.push('"');
     } else {
         out.push_str(value);
