@@ -18,7 +18,7 @@ use crate::decode::gen1::TAGS;
 use crate::equal::Mismatch;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend_build::{Builder, SlotId};
-use crate::py::json_write::{python_json_len, write_python_json};
+use crate::py::json_write::{python_json_len, write_python_json_line};
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
 use hashbrown::DefaultHashBuilder;
@@ -362,8 +362,8 @@ pub(crate) fn encode<'v>(
     let mut stypes = String::new();
     let blob = |v: &Value| {
         let mut s = String::new();
-        write_python_json(v, &mut s);
-        Scalar::Text(s)
+        write_python_json_line(v, &mut s);
+        Scalar::Line(s)
     };
     for (k, l) in &left {
         let v = l.value();

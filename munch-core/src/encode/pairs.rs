@@ -16,6 +16,10 @@ use crate::format::scalars::{quoting_hazard, write_pair};
 pub(crate) enum Scalar<'v> {
     Value(&'v Value),
     Text(String),
+    /// A JSON blob written as the line writes its value already
+    /// (`write_python_json_line`): quoted and escaped where it needs to
+    /// be, the same in either form.
+    Line(String),
 }
 
 /// Ordered scalar pairs.
@@ -50,6 +54,7 @@ impl<'v> Pairs<'v> {
                 quoting_hazard(&text)
             }
             Scalar::Text(t) => quoting_hazard(t),
+            Scalar::Line(_) => false,
         })
     }
 
@@ -67,6 +72,12 @@ impl<'v> Pairs<'v> {
                     &text
                 }
                 Scalar::Text(t) => t,
+                Scalar::Line(line) => {
+                    out.push_str(k);
+                    out.push('=');
+                    out.push_str(line);
+                    continue;
+                }
             };
             write_pair(k, value, hardened, out);
         }

@@ -33,6 +33,14 @@ trait Out {
     fn float(&mut self, f: f64) {
         self.push_formatted(|s| write_float_repr(f, s));
     }
+    /// A string literal's opening or closing quote.
+    fn quote(&mut self) {
+        self.push('"');
+    }
+    /// An escape sequence of a string literal (it starts with `\\`).
+    fn escape(&mut self, e: &str) {
+        self.push_str(e);
+    }
 }
 
 impl Out for String {
@@ -44,6 +52,44 @@ impl Out for String {
     }
     fn push_formatted(&mut self, f: impl FnOnce(&mut String)) {
         f(self);
+    }
+}
+
+/// JSON text in the form the scalar line quotes it in (spec §3): every
+/// `"` and `\\` doubled (JSON text holds no LF or CR), with whether the
+/// line must quote it at all.
+struct LineQuoted<'s> {
+    out: &'s mut String,
+    /// A comma or a string was written: the line quotes the value (its
+    /// other trigger characters only stand inside strings, and no W
+    /// character stands outside them in ASCII JSON text).
+    quoted: bool,
+}
+
+impl Out for LineQuoted<'_> {
+    fn push(&mut self, c: char) {
+        // (Brackets, braces, the comma and the colon.)
+        self.quoted |= c == ',';
+        self.out.push(c);
+    }
+    fn push_str(&mut self, s: &str) {
+        // (Runs of a string that need no escape, words and numbers.)
+        self.out.push_str(s);
+    }
+    fn push_formatted(&mut self, f: impl FnOnce(&mut String)) {
+        f(self.out);
+    }
+    fn quote(&mut self) {
+        self.quoted = true;
+        self.out.push_str("\"\"");
+    }
+    fn escape(&mut self, e: &str) {
+        for c in e.chars() {
+            if matches!(c, '"' | '\\') {
+                self.out.push(c);
+            }
+            self.out.push(c);
+        }
     }
 }
 
@@ -211,6 +257,23 @@ pub(crate) fn write_python_json(v: &Value, out: &mut String) {
     write_json(v, true, out);
 }
 
+/// Appends the Python JSON text of `v` as the scalar line writes it as a
+/// value (`format::scalars::write_pair`, either form: the text is ASCII
+/// and has no W character outside its strings), quoted and escaped in the
+/// same pass when it needs quotes.
+pub(crate) fn write_python_json_line(v: &Value, out: &mut String) {
+    let start = out.len();
+    out.push('"');
+    let mut line = LineQuoted { out, quoted: false };
+    write_json(v, true, &mut line);
+    if line.quoted {
+        out.push('"');
+    } else {
+        // No string and no comma: nothing was escaped either.
+        out.remove(start);
+    }
+}
+
 #[cfg(test)]
 /// The same text with non-ASCII characters left as they are (for sizes
 /// counted in UTF-8 bytes).
@@ -343,7 +406,7 @@ fn skip_plain_words(bytes: &[u8], mut i: usize) -> usize {
 }
 
 fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
-    out.push('"');
+    out.quote();
     let bytes = s.as_bytes();
     let mut plain_from = 0;
     let mut i = 0;
@@ -365,18 +428,19 @@ fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
         }
         out.push_str(s.get(plain_from..i).unwrap_or_default());
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
+            '"' => out.escape("\\\""),
+            '\\' => out.escape("\\\\"),
+            '\n' => out.escape("\\n"),
+            '\r' => out.escape("\\r"),
+            '\t' => out.escape("\\t"),
+            '\u{8}' => out.escape("\\b"),
+            '\u{c}' => out.escape("\\f"),
             _ => {
                 let mut units = [0u16; 2];
                 for u in c.encode_utf16(&mut units) {
+                    out.escape("\\u");
                     out.push_formatted(|s| {
-                        let _ = write!(s, "\\u{u:04x}");
+                        let _ = write!(s, "{u:04x}");
                     });
                 }
             }
@@ -385,7 +449,7 @@ fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
         plain_from = i;
     }
     out.push_str(s.get(plain_from..).unwrap_or_default());
-    out.push('"');
+    out.quote();
 }
 
 #[cfg(test)]
@@ -405,6 +469,58 @@ mod tests {
             r#"{"a":[1,-5,2.0,1e+16,0.0001,NaN,-Infinity],"s":"\u00e9\u2028\u007f\"\\\n\b\ud83d\ude00"}"#
         );
         assert_eq!(to_python_json(&parse("[[],{}]", 10).unwrap()), "[[],{}]");
+    }
+
+    /// A blob written in the line's form is what the line makes of its
+    /// JSON text, in either form: on fixed values and on 3,000 random
+    /// ones mixing every escaped and trigger character.
+    #[test]
+    fn line_form_is_the_quoted_json_text() {
+        let same = |v: &Value| {
+            let mut line = String::from("x");
+            write_python_json_line(v, &mut line);
+            for hardened in [false, true] {
+                let mut want = String::new();
+                crate::format::scalars::write_pair("", &to_python_json(v), hardened, &mut want);
+                assert_eq!(line.get(1..), want.get(1..), "{v}");
+            }
+        };
+        for text in [
+            "[]",
+            "{}",
+            "[1]",
+            "[[[null]]]",
+            "[1,2]",
+            "[NaN,-Infinity,1e400]",
+            r#"{"a":1}"#,
+            r#"[""]"#,
+        ] {
+            same(&parse(text, 10).unwrap());
+        }
+        let pieces = [
+            "\"", "\\", "\n", "\r", "\t", " ", ",", "=", "é", "\u{a0}", "\u{1c}", "😀", "a", "@1",
+        ];
+        let mut next = crate::test_rng::xorshift32(0x2545_f491);
+        let string = |next: &mut dyn FnMut() -> u32| {
+            let mut s = String::new();
+            for _ in 0..next() % 5 {
+                s.push_str(pieces[next() as usize % pieces.len()]);
+            }
+            s
+        };
+        for _ in 0..3000 {
+            let mut items = Vec::new();
+            for _ in 0..next() % 4 {
+                items.push(match next() % 5 {
+                    0 => Value::String(string(&mut next)),
+                    1 => serde_json::json!({ string(&mut next): string(&mut next) }),
+                    2 => serde_json::json!([next() % 7, -1.5]),
+                    3 => Value::Null,
+                    _ => serde_json::json!([[]]),
+                });
+            }
+            same(&Value::Array(items));
+        }
     }
 }
 
