@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use serde_json::Value;
 
 use super::json_sink::{Borrowed, Owned, Sink};
+use super::json_write::any_special;
 use super::number::{MAX_INT_DIGITS, float_value, int_from_canonical};
 use crate::borrowed::BorrowedValue;
 use crate::error::{DecodeError, DecodeErrorKind as K};
@@ -217,14 +218,16 @@ impl<'a> Parser<'a> {
 
     /// Moves past the string `"s"` when the text at the cursor is exactly
     /// that and `s` needs no escape (no quote, backslash or control
-    /// character): it then reads as `s`. False, the cursor left, for any
+    /// character, all ASCII): it then reads as `s`. False, the cursor left, for any
     /// other text (which may still read as `s`, written with escapes).
     pub(super) fn eat_plain_string(&mut self, s: &str) -> bool {
         let (at, n) = (self.pos, s.len());
         let written = self.bytes.get(at) == Some(&b'"')
             && self.bytes.get(at + 1..at + 1 + n) == Some(s.as_bytes())
             && self.bytes.get(at + 1 + n) == Some(&b'"');
-        if !written || s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        // (Non-ASCII and DEL, which the encoder escapes, are looked at
+        // too: text holding them raw is left to the parse.)
+        if !written || any_special(s.as_bytes()) {
             return false;
         }
         self.pos = at + n + 2;

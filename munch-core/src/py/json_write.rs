@@ -354,7 +354,7 @@ fn special_bits(w: u64) -> u64 {
 const JSON_CSV: [u8; 4] = [b'"', b'\\', 0x7f, b','];
 
 /// Whether any byte needs a look: below 0x20, `"`, `\\`, 0x7F or above.
-fn any_special(bytes: &[u8]) -> bool {
+pub(crate) fn any_special(bytes: &[u8]) -> bool {
     let p = Presence::of(bytes, JSON_CSV);
     let [quote, backslash, del, _] = p.needles();
     p.outside() || quote || backslash || del
