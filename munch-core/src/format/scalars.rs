@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::unicode::is_space;
-use wire_lex::ByteSet;
+use wire_lex::{ByteSet, byte_eq_mask};
 
 /// The pairs of a scalar block in first-key order; a later duplicate
 /// replaces the value at the first key's position.
@@ -94,8 +94,7 @@ fn quoted(block: &str, start: usize) -> (Cow<'_, str>, usize) {
     let mut owned: Option<String> = None;
     let mut from = start;
     let mut i = start;
-    while let Some(off) = memchr::memchr2(b'"', b'\\', bytes.get(i..).unwrap_or_default()) {
-        let at = i + off;
+    while let Some(at) = next_quote_or_backslash(bytes, i) {
         let piece = block.get(from..at).unwrap_or_default();
         if bytes.get(at) == Some(&b'"') {
             if bytes.get(at + 1) == Some(&b'"') {
@@ -140,6 +139,23 @@ fn quoted(block: &str, start: usize) -> (Cow<'_, str>, usize) {
         None => Cow::Borrowed(tail),
     };
     (value, bytes.len())
+}
+
+/// The next `"` or `\\` at or after `i`: the first eight bytes by one
+/// word test (a quoted JSON blob has one every few bytes), the rest by a
+/// search.
+#[inline]
+fn next_quote_or_backslash(bytes: &[u8], i: usize) -> Option<usize> {
+    let rest = bytes.get(i..)?;
+    let Some(word) = rest.get(..8).and_then(|w| <[u8; 8]>::try_from(w).ok()) else {
+        return memchr::memchr2(b'"', b'\\', rest).map(|k| i + k);
+    };
+    let word = u64::from_le_bytes(word);
+    let hits = byte_eq_mask(word, b'"') | byte_eq_mask(word, b'\\');
+    if hits != 0 {
+        return Some(i + (hits.trailing_zeros() / 8) as usize);
+    }
+    memchr::memchr2(b'"', b'\\', rest.get(8..)?).map(|k| i + 8 + k)
 }
 
 /// Whether a scalar value needs quotes on the reference's rules.
