@@ -18,7 +18,7 @@ use crate::decode::gen1::TAGS;
 use crate::equal::Mismatch;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend_build::{Builder, SlotId};
-use crate::py::json_write::{python_json_len, write_python_json_line};
+use crate::py::json_write::{python_json_len, write_python_json_line, write_python_json_line_list};
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
 use hashbrown::DefaultHashBuilder;
@@ -390,10 +390,9 @@ pub(crate) fn encode<'v>(
         pairs.set(k.clone(), scalar);
     }
     for t in &overflow {
-        pairs.set(
-            Cow::Owned(format!("__json.{}", t.key)),
-            blob(&Value::Array(t.columns.source.to_vec())),
-        );
+        let mut s = String::new();
+        write_python_json_line_list(t.columns.source, &mut s);
+        pairs.set(Cow::Owned(format!("__json.{}", t.key)), Scalar::Line(s));
     }
     if !stypes.is_empty() {
         pairs.set(Cow::Borrowed("__stypes"), Scalar::Text(stypes));

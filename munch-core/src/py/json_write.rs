@@ -262,10 +262,33 @@ pub(crate) fn write_python_json(v: &Value, out: &mut String) {
 /// and has no W character outside its strings), quoted and escaped in the
 /// same pass when it needs quotes.
 pub(crate) fn write_python_json_line(v: &Value, out: &mut String) {
+    line_form(out, |line| {
+        write_json(v, true, line);
+    });
+}
+
+/// [`write_python_json_line`] of the list `items` (without a list value
+/// made of them).
+pub(crate) fn write_python_json_line_list(items: &[Value], out: &mut String) {
+    line_form(out, |line| {
+        line.push('[');
+        for (i, v) in items.iter().enumerate() {
+            if i > 0 {
+                line.push(',');
+            }
+            write_json(v, true, line);
+        }
+        line.push(']');
+    });
+}
+
+/// What `write` writes through a [`LineQuoted`], between quotes when it
+/// needs them.
+fn line_form(out: &mut String, write: impl FnOnce(&mut LineQuoted<'_>)) {
     let start = out.len();
     out.push('"');
     let mut line = LineQuoted { out, quoted: false };
-    write_json(v, true, &mut line);
+    write(&mut line);
     if line.quoted {
         out.push('"');
     } else {
@@ -519,7 +542,13 @@ mod tests {
                     _ => serde_json::json!([[]]),
                 });
             }
-            same(&Value::Array(items));
+            let mut list = String::new();
+            write_python_json_line_list(&items, &mut list);
+            let value = Value::Array(items);
+            same(&value);
+            let mut whole = String::new();
+            write_python_json_line(&value, &mut whole);
+            assert_eq!(list, whole);
         }
     }
 }
