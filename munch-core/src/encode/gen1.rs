@@ -268,26 +268,27 @@ pub(crate) fn encode<'v>(
                 continue;
             }
         } else if let Kind::Dict(children) = kind(value) {
-            let mut inner: Vec<Found<'_>> = Vec::new();
-            let mut rest = Map::new();
+            let mut inner: Vec<(&str, Found<'_>)> = Vec::new();
             if !(hardened && key.contains('.')) {
                 for (sub, sv) in children {
                     match table(sv, None, &hasher) {
                         Some((cols, columns)) if table_ok(sub, &columns) => {
-                            inner.push(Found {
-                                key: Cow::Owned(format!("{key}.{sub}")),
-                                cols,
-                                columns,
-                            });
+                            let key = Cow::Owned(format!("{key}.{sub}"));
+                            inner.push((sub, Found { key, cols, columns }));
                         }
-                        _ => {
-                            rest.insert(sub.clone(), sv.clone());
-                        }
+                        _ => {}
                     }
                 }
             }
             if !inner.is_empty() {
-                tables.extend(inner);
+                // The other children stay together, copied (only when a
+                // child is a table).
+                let rest: Map<String, Value> = children
+                    .iter()
+                    .filter(|(sub, _)| !inner.iter().any(|(t, _)| *t == sub.as_str()))
+                    .map(|(sub, sv)| (sub.clone(), sv.clone()))
+                    .collect();
+                tables.extend(inner.into_iter().map(|(_, found)| found));
                 if !rest.is_empty() {
                     left.push((Cow::Borrowed(key), Left::Owned(Value::Object(rest))));
                 }
