@@ -142,13 +142,29 @@ CASES = [
   ("get_file_outline/batch_symbol_pairs", "get_file_outline", {
     "repo": "acme/webshop", "results": [{"file": "a.py", "language": "python",
       "symbols": [[["name", "f"], ["kind", "function"], [3, "x"], "ps", {"line": 1, "x": 2}], ""]}]}),
+  # A match that is a float makes no fr2 row, like any match that is no
+  # dict (munch-core holds the float as a `$float` object).
+  ("find_references/float_match", "find_references", {
+    "repo": "acme/webshop", "references": [
+      {"file": "src/a.py", "matches": [{"specifier": "x", "match_type": "import"}, float("-inf")]},
+      {"file": "src/b.py", "matches": []}]}),
 ]
+
+def sentinels(v):
+  """Non-finite floats as munch-core's `{"$float": ...}` objects."""
+  if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+    return {"$float": "nan" if v != v else ("inf" if v > 0 else "-inf")}
+  if isinstance(v, dict):
+    return {k: sentinels(x) for k, x in v.items()}
+  if isinstance(v, list):
+    return [sentinels(x) for x in v]
+  return v
 
 for name, tool, inp in CASES:
     payload, meta = encode_response(tool, inp, "compact")
-    line = {"name": name, "tool": tool, "input": inp,
+    line = {"name": name, "tool": tool, "input": sentinels(inp),
             "compact": payload if meta["encoding"] != "json" else None,
-            "decoded": decode(payload) if meta["encoding"] != "json" else None,
+            "decoded": sentinels(decode(payload)) if meta["encoding"] != "json" else None,
             "python": platform.python_version(), "reference_version": "1.108.399"}
     print(json.dumps(line, sort_keys=False))
 "##;

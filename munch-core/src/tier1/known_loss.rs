@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use super::schema::{Schema, Transform};
 use crate::encode::lost_cell::key_not_a_column;
 use crate::equal::Mismatch;
+use crate::value::{Kind, kind};
 
 /// A member the tier-1 decode of any payload of `schema` adds to
 /// `response` (`key_added`: the decode holds a list there), or `None`
@@ -128,7 +129,9 @@ impl Regrouped {
                 continue;
             };
             for (i, m) in matches.iter().enumerate() {
-                let Value::Object(m) = m else {
+                // (A `$float` object is a float to Python, as other
+                // values no match row.)
+                let Kind::Dict(m) = kind(m) else {
                     continue;
                 };
                 // One pass over the match's keys (no lookup): the always

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use super::{FileGroups, iter_items, pick, py_iter, truthy, without};
 use crate::encode::Fail;
 use crate::tier1::schemas::fr2::{EMPTY_GROUPS_KEY, ROWS_KEY};
+use crate::value::{Kind, kind};
 
 /// Regroups rows by file: the empty groups first, then the row files in
 /// first-seen order; `references` is appended last.
@@ -62,7 +63,8 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
             continue;
         };
         for m in py_iter(Some(matches))? {
-            let Value::Object(m) = m else {
+            // (A `$float` object is a float to Python: no row.)
+            let Kind::Dict(m) = kind(m) else {
                 continue;
             };
             let [specifier, match_type] = pick(m, ["specifier", "match_type"]);
