@@ -218,8 +218,9 @@ impl<'a> Parser<'a> {
 
     /// Moves past the string `"s"` when the text at the cursor is exactly
     /// that and `s` needs no escape (no quote, backslash or control
-    /// character, all ASCII): it then reads as `s`. False, the cursor left, for any
-    /// other text (which may still read as `s`, written with escapes).
+    /// character, all ASCII): it then reads as `s`. False, the cursor
+    /// left, for any other text (which may still read as `s`, written
+    /// with escapes).
     pub(super) fn eat_plain_string(&mut self, s: &str) -> bool {
         let (at, n) = (self.pos, s.len());
         let written = self.bytes.get(at) == Some(&b'"')
