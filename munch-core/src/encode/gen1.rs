@@ -18,7 +18,7 @@ use crate::decode::gen1::TAGS;
 use crate::equal::Mismatch;
 use crate::format::csv::FIELD_LIMIT;
 use crate::format::legend_build::{Builder, SlotId};
-use crate::py::json_write::{python_json_len, write_python_json_line, write_python_json_line_list};
+use crate::py::json_write::python_json_len;
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
 use hashbrown::DefaultHashBuilder;
@@ -361,11 +361,7 @@ pub(crate) fn encode<'v>(
     // Scalars: leftovers in order, then overflow blobs, __stypes, __tables.
     let mut pairs = Pairs::default();
     let mut stypes = String::new();
-    let blob = |v: &Value| {
-        let mut s = String::new();
-        write_python_json_line(v, &mut s);
-        Scalar::Line(s)
-    };
+    let blob = Scalar::Json;
     for (k, l) in &left {
         let v = l.value();
         let as_json = is_container(v)
@@ -391,9 +387,8 @@ pub(crate) fn encode<'v>(
         pairs.set(k.clone(), scalar);
     }
     for t in &overflow {
-        let mut s = String::new();
-        write_python_json_line_list(t.columns.source, &mut s);
-        pairs.set(Cow::Owned(format!("__json.{}", t.key)), Scalar::Line(s));
+        let key = Cow::Owned(format!("__json.{}", t.key));
+        pairs.set(key, Scalar::JsonList(t.columns.source));
     }
     if !stypes.is_empty() {
         pairs.set(Cow::Borrowed("__stypes"), Scalar::Text(stypes));

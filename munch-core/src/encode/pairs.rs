@@ -9,17 +9,22 @@ use serde_json::Value;
 
 use super::text::write_value_text;
 use crate::format::scalars::{quoting_hazard, write_pair};
+use crate::py::json_write::{write_python_json_line, write_python_json_line_list};
 
-/// A scalar's value: a response value written as cell text, or text made
-/// already (Python JSON, `__stypes`, `__tables`).
+/// A scalar's value: a response value written as cell text, text made
+/// already (`__stypes`, `__tables`), or a JSON blob.
 #[derive(Debug)]
 pub(crate) enum Scalar<'v> {
     Value(&'v Value),
     Text(String),
-    /// A JSON blob written as the line writes its value already
-    /// (`write_python_json_line`): quoted and escaped where it needs to
-    /// be, the same in either form.
-    Line(String),
+    /// A value written as a JSON blob (`write_python_json_line`: quoted
+    /// and escaped where it needs to be, the same in either form), straight
+    /// into the payload when the line is written: a large blob is neither
+    /// grown in a buffer of its own nor copied.
+    Json(&'v Value),
+    /// A list written as a JSON blob, from its items
+    /// (`write_python_json_line_list`).
+    JsonList(&'v [Value]),
 }
 
 /// Ordered scalar pairs.
@@ -54,7 +59,7 @@ impl<'v> Pairs<'v> {
                 quoting_hazard(&text)
             }
             Scalar::Text(t) => quoting_hazard(t),
-            Scalar::Line(_) => false,
+            Scalar::Json(_) | Scalar::JsonList(_) => false,
         })
     }
 
@@ -72,10 +77,16 @@ impl<'v> Pairs<'v> {
                     &text
                 }
                 Scalar::Text(t) => t,
-                Scalar::Line(line) => {
+                Scalar::Json(v) => {
                     out.push_str(k);
                     out.push('=');
-                    out.push_str(line);
+                    write_python_json_line(v, out);
+                    continue;
+                }
+                Scalar::JsonList(items) => {
+                    out.push_str(k);
+                    out.push('=');
+                    write_python_json_line_list(items, out);
                     continue;
                 }
             };

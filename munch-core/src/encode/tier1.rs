@@ -18,7 +18,6 @@ use crate::decode::row_check::RowCheck;
 use crate::decode::tier1_check::{cells_stand_for_rows, table_lists};
 use crate::format::legend::Legend;
 use crate::format::legend_build::{Builder, SlotId};
-use crate::py::json_write::write_python_json_line;
 use crate::tier1::schema::{Schema, Table, Transform, is_universal_body_key};
 use crate::tier1::{schemas, transforms};
 use crate::value::{Kind, kind};
@@ -271,11 +270,7 @@ fn write<'r>(
             }
         }
     }
-    let json = |v: &Value| {
-        let mut s = String::new();
-        write_python_json_line(v, &mut s);
-        Scalar::Line(s)
-    };
+    let json = Scalar::Json;
     if let Some(meta) = meta {
         for k in schema.meta_json {
             if let Some(v) = meta.get(*k) {
