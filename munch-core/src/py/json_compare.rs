@@ -56,7 +56,7 @@ impl<'w> Open<'w> {
                 // The key as the encoder writes it, compared in place.
                 let mut ahead = members.clone();
                 if let Some((k, v)) = ahead.next() {
-                    if p.eat_plain_string(k) {
+                    if p.eat_plain_string(k) || p.eat_escaped_string(k) {
                         *members = ahead;
                         return p.colon().then_some(v);
                     }
@@ -157,11 +157,11 @@ pub(crate) fn reads_as(text: &str, want: &Value, depth_limit: usize) -> bool {
 
 /// Whether the scalar at the cursor reads as `want` when `want` is a
 /// string or an int and the text is as the encoder writes it (the string
-/// without escapes, the int in digits), the cursor moved past it; `None`,
-/// the cursor left, for any other text or value.
+/// with or without escapes, the int in digits), the cursor moved past it;
+/// `None`, the cursor left, for any other text or value.
 fn plain_scalar(p: &mut Parser<'_>, want: &Value) -> Option<bool> {
     match want {
-        Value::String(s) => p.eat_plain_string(s).then_some(true),
+        Value::String(s) => (p.eat_plain_string(s) || p.eat_escaped_string(s)).then_some(true),
         // (A number that is an `i64` is an int to `exact_eq`.)
         Value::Number(n) => {
             let want = n.as_i64()?;

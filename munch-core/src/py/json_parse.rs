@@ -235,6 +235,81 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// Moves past a string literal written with escapes (as the encoder
+    /// writes a string holding a quote, a backslash, a control character or
+    /// anything outside ASCII) when it reads as `s`, compared escape by
+    /// escape without building the string. False, the cursor left, when it
+    /// does not, or when it holds what the parse must judge: a raw control
+    /// or non-ASCII byte, a surrogate escape outside a pair, a bad escape.
+    pub(super) fn eat_escaped_string(&mut self, s: &str) -> bool {
+        let want = s.as_bytes();
+        if self.bytes.get(self.pos) != Some(&b'"') {
+            return false;
+        }
+        let (mut i, mut j) = (self.pos + 1, 0usize);
+        loop {
+            // The plain run up to the next quote or backslash.
+            let rest = self.bytes.get(i..).unwrap_or_default();
+            let Some(end) = memchr::memchr2(b'"', b'\\', rest) else {
+                return false;
+            };
+            let run = rest.get(..end).unwrap_or_default();
+            if want.get(j..j + end) != Some(run) || run.iter().any(|&b| !(0x20..0x7f).contains(&b))
+            {
+                return false;
+            }
+            (i, j) = (i + end, j + end);
+            if self.bytes.get(i) == Some(&b'"') {
+                if j != want.len() {
+                    return false;
+                }
+                self.pos = i + 1;
+                return true;
+            }
+            let Some((c, len)) = self.escaped_char(i) else {
+                return false;
+            };
+            let mut buf = [0u8; 4];
+            let e = c.encode_utf8(&mut buf).as_bytes();
+            if want.get(j..j + e.len()) != Some(e) {
+                return false;
+            }
+            (i, j) = (i + len, j + e.len());
+        }
+    }
+
+    /// The character the escape at `at` stands for and the escape's length;
+    /// `None` for a bad escape or a surrogate outside a pair (the parse
+    /// reads those).
+    fn escaped_char(&self, at: usize) -> Option<(char, usize)> {
+        let c = match self.bytes.get(at + 1)? {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let hi = self.hex4(at + 2)?;
+                if !(0xD800..0xE000).contains(&hi) {
+                    return Some((char::from_u32(hi)?, 6));
+                }
+                if hi >= 0xDC00 || self.bytes.get(at + 6..at + 8) != Some(b"\\u") {
+                    return None;
+                }
+                let lo = self
+                    .hex4(at + 8)
+                    .filter(|lo| (0xDC00..0xE000).contains(lo))?;
+                let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                return Some((char::from_u32(cp)?, 12));
+            }
+            _ => return None,
+        };
+        Some((c, 2))
+    }
+
     /// Moves past an integer written as Python writes one — `0`, or
     /// digits not starting with `0`, after an optional `-` — of at most
     /// 18 digits and with neither a fraction nor an exponent after it:
@@ -395,43 +470,21 @@ impl<'a> Parser<'a> {
 
     fn escape(&mut self, out: &mut String) -> Result<(), DecodeError> {
         let at = self.pos;
-        let c = match self.bytes.get(at + 1) {
-            None => return Err(DecodeError::new(K::UnexpectedEnd, at)),
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
-            Some(b'u') => {
-                let hi = self
-                    .hex4(at + 2)
-                    .ok_or(DecodeError::new(K::InvalidEscape, at))?;
-                self.pos = at + 6;
-                if (0xD800..0xDC00).contains(&hi)
-                    && self.bytes.get(self.pos..self.pos + 2) == Some(b"\\u")
-                {
-                    if let Some(lo) = self
-                        .hex4(self.pos + 2)
-                        .filter(|lo| (0xDC00..0xE000).contains(lo))
-                    {
-                        self.pos += 6;
-                        let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                        out.push(char::from_u32(cp).unwrap_or('\u{fffd}'));
-                        return Ok(());
-                    }
-                }
+        if let Some((c, len)) = self.escaped_char(at) {
+            out.push(c);
+            self.pos = at + len;
+            return Ok(());
+        }
+        match (self.bytes.get(at + 1), self.hex4(at + 2)) {
+            (None, _) => Err(DecodeError::new(K::UnexpectedEnd, at)),
+            (Some(b'u'), Some(_)) => {
                 // A lone surrogate decodes to U+FFFD (spec D1.2).
-                out.push(char::from_u32(hi).unwrap_or('\u{fffd}'));
-                return Ok(());
+                out.push('\u{fffd}');
+                self.pos = at + 6;
+                Ok(())
             }
-            Some(_) => return Err(DecodeError::new(K::InvalidEscape, at)),
-        };
-        out.push(c);
-        self.pos = at + 2;
-        Ok(())
+            _ => Err(DecodeError::new(K::InvalidEscape, at)),
+        }
     }
 }
 
@@ -546,5 +599,95 @@ mod tests {
         let deep_objects = "{\"a\":".repeat(100_000);
         let err = parse_borrowed(&deep_objects, DEFAULT_DEPTH_LIMIT).unwrap_err();
         assert_eq!(err.kind, K::DepthLimit);
+    }
+    /// A string literal compared escape by escape reads as the string: the
+    /// encoder's own literal of every string does, and whenever a literal
+    /// (its escapes written otherwise, cut, changed, holding lone
+    /// surrogates or raw bytes) is said to read as a string, the parse
+    /// reads exactly that string from it and stops at the same place.
+    #[test]
+    fn escaped_strings_compared_in_place() {
+        let mut next = crate::test_rng::xorshift32(0x7f4a_7c15);
+        let pieces = [
+            "a",
+            "Z",
+            "\"",
+            "\\",
+            "/",
+            "\n",
+            "\r",
+            "\t",
+            "\u{8}",
+            "\u{c}",
+            "\u{1}",
+            "\u{1f}",
+            "\u{7f}",
+            "\u{e9}",
+            "\u{2028}",
+            "\u{fffd}",
+            "\u{1f600}",
+            " ",
+            "\u{d7ff}",
+            "\u{e000}",
+        ];
+        let escapes = [
+            "\\u00e9",
+            "\\u00E9",
+            "\\/",
+            "/",
+            "\\ud800",
+            "\\udc00",
+            "\\ud83d\\ude00",
+            "\\ud83d",
+            "\\x",
+            "\\u12",
+            "\u{e9}",
+            "\u{1}",
+            "\\\"",
+            "\"",
+            "\\",
+        ];
+        for round in 0..20_000 {
+            let len = (next() % 8) as usize;
+            let s: String = (0..len)
+                .map(|_| pieces[next() as usize % pieces.len()])
+                .collect();
+            let mut literal = String::new();
+            crate::py::json_write::write_python_json(&Value::String(s.clone()), &mut literal);
+            let mut own = Parser::new(&literal);
+            assert!(own.eat_escaped_string(&s), "{s:?} {literal}");
+            assert_eq!(own.pos, literal.len());
+            // Another literal: an escape put in, a byte dropped or the end
+            // cut, then whatever follows it.
+            let mut other = literal.clone();
+            match round % 3 {
+                0 if other.len() > 2 => {
+                    let at = 1 + next() as usize % (other.len() - 2);
+                    if other.is_char_boundary(at) {
+                        other.insert_str(at, escapes[next() as usize % escapes.len()]);
+                    }
+                }
+                1 if other.len() > 2 => {
+                    let at = 1 + next() as usize % (other.len() - 2);
+                    if other.is_char_boundary(at) && other.is_char_boundary(at + 1) {
+                        other.remove(at);
+                    }
+                }
+                _ => other.truncate(next() as usize % (other.len() + 1)),
+            }
+            other.push_str(",1]");
+            let mut ours = Parser::new(&other);
+            if ours.eat_escaped_string(&s) {
+                let mut theirs = Parser::new(&other);
+                let read = theirs.string().unwrap();
+                assert_eq!(
+                    (read.as_ref(), theirs.pos),
+                    (s.as_str(), ours.pos),
+                    "{other}"
+                );
+            } else {
+                assert_eq!(ours.pos, 0);
+            }
+        }
     }
 }

@@ -339,7 +339,7 @@ impl<'v, O: Out> Steps<'v> for JsonSteps<'_, O> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn write_scalar<O: Out>(k: Kind<'_>, ascii: bool, out: &mut O) {
     match k {
         Kind::Null => out.push_str("null"),
