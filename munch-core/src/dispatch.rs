@@ -10,7 +10,7 @@ use crate::equal::{KeyOrder, first_mismatch, py_eq};
 use crate::meta::{Attempt, EncodeMeta, JsonReason, Outcome, Rung};
 use crate::options::{Format, Measure, Mode, Options};
 use crate::py::json_write::{
-    python_json_len, python_json_len_with, to_python_json, to_python_json_depth,
+    python_json_len, python_json_len_members, to_python_json, to_python_json_depth,
 };
 use crate::tier1::known_loss::known_loss;
 use crate::tier1::schema::{Schema, Transform, is_universal_body_key};
@@ -261,7 +261,7 @@ fn verified<'v>(
     map: &'v Map<String, Value>,
     response: &Value,
     opts: &Options<'_>,
-    sizes: &Sizes<'_>,
+    sizes: &Sizes<'_, 'v>,
     mut first: Option<Result<Payload<'v>, Fail>>,
 ) -> Chosen<'v> {
     let hint = sizes.hint;
@@ -278,15 +278,13 @@ fn verified<'v>(
     let dec = own_payload(opts, hint);
     // `auto`'s gate, for the last rung (`gen1::Gate`): sizes in code
     // points or bytes only, members measured by the first rung reused.
-    let measured: Vec<(&str, usize, usize)> = first
-        .as_ref()
-        .and_then(|r| r.as_ref().ok())
-        .map_or_else(Vec::new, |p| p.measured.clone());
+    // (The size walk's own figures for every member that is a container.)
+    let measured: &[(&str, usize, usize)] = &sizes.members;
     let cannot_pass = |least: usize| sizes.ratio(least) < opts.threshold;
     let gate = match opts.measure {
         Measure::PythonCodePoints | Measure::Utf8Bytes => Some(gen1::Gate {
             cannot_pass: &cannot_pass,
-            measured: &measured,
+            measured,
             ascii: matches!(opts.measure, Measure::PythonCodePoints),
         }),
         Measure::Tokens(_) => None,
@@ -472,7 +470,7 @@ fn own_payload(opts: &Options<'_>, json_size: usize) -> DecodeOptions {
 }
 
 /// Size counting per [`Measure`].
-struct Sizes<'a> {
+struct Sizes<'a, 'm> {
     json: usize,
     /// The response's nesting depth (found on the same walk: each walk
     /// over a large response pays its cache misses again).
@@ -480,22 +478,28 @@ struct Sizes<'a> {
     measure: Measure<'a>,
     /// A payload capacity hint in bytes (the JSON size when it is known).
     hint: usize,
+    /// The JSON length and depth of each member that is a container, as
+    /// the walk counted them (sizes in code points or bytes): what a
+    /// JSON blob of it would hold, for `auto`'s gate.
+    members: Vec<(&'m str, usize, usize)>,
 }
 
-impl<'a> Sizes<'a> {
+impl<'a, 'm> Sizes<'a, 'm> {
     /// The sizes of `response` (the dict `map`), the members in `measured`
     /// taken from there.
     fn new(
         response: &Value,
-        map: &Map<String, Value>,
+        map: &'m Map<String, Value>,
         opts: &Options<'a>,
         measured: &[(&str, usize, usize)],
-    ) -> Sizes<'a> {
-        let walk = |ascii: bool| {
-            if measured.is_empty() {
-                return python_json_len(response, ascii);
-            }
-            let counted = python_json_len_with(map, ascii, measured);
+    ) -> Sizes<'a, 'm> {
+        let mut members = Vec::new();
+        let mut walk = |ascii: bool| {
+            let counted = python_json_len_members(map, ascii, measured, |k, len, d| {
+                if d > 0 {
+                    members.push((k, len, d));
+                }
+            });
             debug_assert_eq!(counted, python_json_len(response, ascii));
             counted
         };
@@ -517,6 +521,7 @@ impl<'a> Sizes<'a> {
             depth,
             measure: opts.measure,
             hint,
+            members,
         }
     }
 

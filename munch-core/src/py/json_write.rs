@@ -213,11 +213,14 @@ pub(crate) fn key_json_len(s: &str, ascii: bool) -> usize {
 
 /// [`python_json_len`] of the dict `map`, taking the length and depth of
 /// the values of the members named in `known` from there (measured by
-/// whoever walked them already) instead of walking them again.
-pub(crate) fn python_json_len_with(
-    map: &serde_json::Map<String, Value>,
+/// whoever walked them already) instead of walking them again, and
+/// telling `each` the key, length and depth of every member's value as it
+/// is counted.
+pub(crate) fn python_json_len_members<'m>(
+    map: &'m serde_json::Map<String, Value>,
     ascii: bool,
     known: &[(&str, usize, usize)],
+    mut each: impl FnMut(&'m str, usize, usize),
 ) -> (usize, usize) {
     let mut n = 2 + map.len().saturating_sub(1);
     let mut depth = 1;
@@ -226,6 +229,7 @@ pub(crate) fn python_json_len_with(
             Some(&(_, len, d)) => (len, d),
             None => value_json_len(v, ascii),
         };
+        each(k, len, d);
         n += string_len(k, ascii) + 1 + len;
         depth = depth.max(1 + d);
     }
