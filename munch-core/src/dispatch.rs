@@ -80,7 +80,9 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
         return json(EncodeMeta::json(JsonReason::NotObject));
     };
     let schema = schemas::by_tool(tool);
-    let first = first_rung(tool, schema, map, opts);
+    // What a gen1 rung finds, kept for the other (`gen1::Kept`).
+    let mut kept = gen1::Kept::default();
+    let first = first_rung(tool, schema, map, opts, &mut kept);
     let measured = first
         .as_ref()
         .and_then(|r| r.as_ref().ok())
@@ -97,7 +99,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
             if sizes.depth > opts.depth_limit {
                 Err((JsonReason::DepthLimit, Vec::new()))
             } else {
-                verified(tool, schema, map, response, opts, &sizes, first)
+                verified(tool, schema, map, response, opts, &sizes, (first, kept))
             }
         }
     };
@@ -148,6 +150,7 @@ fn first_rung<'v>(
     schema: Option<&Schema>,
     map: &'v Map<String, Value>,
     opts: &Options<'_>,
+    kept: &mut gen1::Kept<'v>,
 ) -> Option<Result<Payload<'v>, Fail>> {
     if map.contains_key("error") {
         return None;
@@ -161,7 +164,11 @@ fn first_rung<'v>(
         // The verified ladder refuses a gen1 reference rung with a known
         // loss before it is written.
         let stop = opts.mode == Mode::Verified;
-        return Some(gen1::encode(tool, map, false, 0, Some(ascii), stop, None));
+        let shared = gen1::Shared {
+            gate: None,
+            kept: Some(kept),
+        };
+        return Some(gen1::encode(tool, map, false, 0, Some(ascii), stop, shared));
     };
     let s = Some(schema).filter(|s| s.transform == Transform::None)?;
     let verified = opts.mode == Mode::Verified;
@@ -202,7 +209,7 @@ fn reference<'v>(
     let payload = first
         .unwrap_or_else(|| match schema {
             Some(s) => tier1::encode(tool, s, map, false, hint, None, false),
-            None => gen1::encode(tool, map, false, hint, None, false, None),
+            None => gen1::encode(tool, map, false, hint, None, false, Default::default()),
         })
         .map_err(|_| (JsonReason::EncoderFailed, Vec::new()))?;
     let contract: Vec<(&String, &Value)> = map
@@ -262,7 +269,7 @@ fn verified<'v>(
     response: &Value,
     opts: &Options<'_>,
     sizes: &Sizes<'_, 'v>,
-    mut first: Option<Result<Payload<'v>, Fail>>,
+    (mut first, mut kept): (Option<Result<Payload<'v>, Fail>>, gen1::Kept<'v>),
 ) -> Chosen<'v> {
     let hint = sizes.hint;
     let rungs: &[Rung] = if schema.is_some() {
@@ -326,20 +333,38 @@ fn verified<'v>(
             },
             (Rung::Tier1Hardened, Some(s)) => tier1_rung(true, &mut reshaped, s),
             // Without a schema, gen1 is the first rung.
-            (Rung::Gen1Reference, _) => first
-                .take()
-                .unwrap_or_else(|| gen1::encode(tool, map, false, hint, None, true, None)),
+            (Rung::Gen1Reference, _) => first.take().unwrap_or_else(|| {
+                let kept = Some(&mut kept);
+                let shared = gen1::Shared { gate: None, kept };
+                gen1::encode(tool, map, false, hint, None, true, shared)
+            }),
             _ => {
                 // `auto`'s last rung is not written when its JSON blobs
                 // alone are too long to pass the gate.
                 let last = Some(&rung) == rungs.last() && opts.format == Format::Auto;
                 let gate = gate.as_ref().filter(|_| last);
-                gen1::encode(tool, map, true, hint, None, false, gate)
+                let kept = Some(&mut kept);
+                gen1::encode(
+                    tool,
+                    map,
+                    true,
+                    hint,
+                    None,
+                    false,
+                    gen1::Shared { gate, kept },
+                )
             }
         };
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
-            Ok(Payload { loss: Some(m), .. }) => {
+            Ok(Payload {
+                loss: Some(m),
+                tables,
+                ..
+            }) => {
+                if rung == Rung::Gen1Reference {
+                    kept.keep(tables);
+                }
                 // A cell both tier-1 forms lose: the hardened rung too.
                 if rung == Rung::Tier1Reference {
                     loss = Some(m.clone());
@@ -354,7 +379,7 @@ fn verified<'v>(
                 let least = p.unwritten;
                 return Ok((p, Some(rung.layer()), attempts, least));
             }
-            Ok(p) => {
+            Ok(mut p) => {
                 let hardened = rung.layer() == crate::meta::Layer::Hardened;
                 if hardened && last_reference.as_deref() == Some(p.text.as_str()) {
                     Outcome::SameAsReference
@@ -375,6 +400,9 @@ fn verified<'v>(
                     if outcome == Outcome::Accepted {
                         attempts.push(Attempt { rung, outcome });
                         return Ok((p, Some(rung.layer()), attempts, None));
+                    }
+                    if rung == Rung::Gen1Reference {
+                        kept.keep(core::mem::take(&mut p.tables));
                     }
                     if !hardened {
                         tier1_same = rung == Rung::Tier1Reference && !p.hazard;
@@ -636,7 +664,8 @@ mod tests {
                         continue;
                     }
                     unchecked += 1;
-                    let written = gen1::encode(tool, map, true, 0, None, false, None).unwrap();
+                    let written =
+                        gen1::encode(tool, map, true, 0, None, false, Default::default()).unwrap();
                     let sizes = Sizes::new(&input, map, &opts, &[]);
                     let size = sizes.of(&written.text);
                     let reported = out.meta.encoded_bytes.unwrap();

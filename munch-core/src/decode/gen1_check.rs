@@ -369,9 +369,15 @@ mod tests {
                 unreachable!()
             };
             for (hardened, measure) in [(false, None), (false, Some(true)), (true, None)] {
-                let Ok(p) =
-                    crate::encode::gen1::encode("t", map, hardened, 0, measure, false, None)
-                else {
+                let Ok(p) = crate::encode::gen1::encode(
+                    "t",
+                    map,
+                    hardened,
+                    0,
+                    measure,
+                    false,
+                    Default::default(),
+                ) else {
                     continue;
                 };
                 let truth = |text: &str| {

@@ -47,12 +47,13 @@ impl Left<'_> {
 }
 
 /// An array of ≥ 2 objects with the same key sequence, its cells gathered
-/// on the way (`measure`, `hasher`: see [`Columns::gather`]): its columns
-/// and cells.
+/// on the way (`measure`, `hasher`: see [`Columns::gather`]) or taken from
+/// what the other rung kept of it: its columns and cells.
 fn table<'v>(
     v: &'v Value,
     measure: Option<bool>,
     hasher: &DefaultHashBuilder,
+    kept: &mut Vec<Columns<'v>>,
 ) -> Option<(Vec<&'v str>, Columns<'v>)> {
     let Kind::List(items) = kind(v) else {
         return None;
@@ -67,8 +68,44 @@ fn table<'v>(
         return None;
     };
     let cols: Vec<&str> = head.keys().map(String::as_str).collect();
+    // (Kept tables were not measured: see `Kept::keep`.)
+    let at = kept.iter().position(|c| {
+        measure.is_none() && core::ptr::eq(c.source, items) && c.width() == cols.len()
+    });
+    if let Some(columns) = at.map(|i| kept.swap_remove(i)) {
+        return Some((cols, columns));
+    }
     let columns = Columns::gather::<_, true>(items, &cols, measure, Some(hasher))?;
     Some((cols, columns))
+}
+
+/// The tables a gen1 rung found, kept for the other gen1 rung of the same
+/// verified encode (the hardened rung reads the same lists with the same
+/// columns), with the hasher their string cells were hashed by.
+#[derive(Default)]
+pub(crate) struct Kept<'v> {
+    hasher: DefaultHashBuilder,
+    tables: Vec<Columns<'v>>,
+}
+
+impl<'v> Kept<'v> {
+    /// Keeps the tables of a payload whose rung was refused. Their JSON
+    /// length is dropped (a written table has its number cells counted in
+    /// it as well), so only a rung that measures nothing takes them.
+    pub(crate) fn keep(&mut self, tables: impl IntoIterator<Item = Columns<'v>>) {
+        self.tables.extend(tables.into_iter().map(|mut c| {
+            c.json = None;
+            c
+        }));
+    }
+}
+
+/// What a gen1 rung may use besides the response: `auto`'s gate (for the
+/// ladder's last rung) and the tables the other gen1 rung kept.
+#[derive(Default)]
+pub(crate) struct Shared<'s, 'v> {
+    pub(crate) gate: Option<&'s Gate<'s>>,
+    pub(crate) kept: Option<&'s mut Kept<'v>>,
 }
 
 /// A cell's kind for the type inference: bool 0, int 1, float 2, any
@@ -233,8 +270,11 @@ fn blobs_past_gate(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> Option
 /// that is a member of `response` is counted on the way
 /// (`Payload::measured`). With `stop_at_loss`, the reference form stops
 /// at a table cell it is known to lose (`Payload::loss`, `lost_cell.rs`),
-/// writing nothing. With `gate`, an encode whose JSON blobs alone cannot
-/// pass `auto`'s gate writes nothing either (`Payload::unwritten`).
+/// writing nothing. With `shared.gate`, an encode whose JSON blobs alone
+/// cannot pass `auto`'s gate writes nothing either (`Payload::unwritten`).
+/// With `shared.kept`, tables are taken from what the other rung kept, and
+/// strings hashed with its hasher; a payload refused at a loss keeps its
+/// tables (`Payload::tables`).
 pub(crate) fn encode<'v>(
     tool: &str,
     response: &'v Map<String, Value>,
@@ -242,10 +282,16 @@ pub(crate) fn encode<'v>(
     capacity: usize,
     measure: Option<bool>,
     stop_at_loss: bool,
-    gate: Option<&Gate<'_>>,
+    shared: Shared<'_, 'v>,
 ) -> Result<Payload<'v>, Fail> {
-    // The legend's hasher: string cells are hashed as they are gathered.
-    let hasher = DefaultHashBuilder::default();
+    let Shared { gate, kept } = shared;
+    let mut spare = Vec::new();
+    // The legend's hasher: string cells are hashed as they are gathered
+    // (with the other rung's, when its tables are taken).
+    let (hasher, kept) = match kept {
+        Some(k) => (k.hasher.clone(), &mut k.tables),
+        None => (DefaultHashBuilder::default(), &mut spare),
+    };
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
     for (key, value) in response {
@@ -258,7 +304,7 @@ pub(crate) fn encode<'v>(
             |k: &str, columns: &Columns<'_>| !hardened || (!k.contains('.') && safe_table(columns));
         // A table that is a member of the response is its whole list: its
         // JSON length is counted as it is gathered.
-        if let Some((cols, columns)) = table(value, measure, &hasher) {
+        if let Some((cols, columns)) = table(value, measure, &hasher, kept) {
             if table_ok(key, &columns) {
                 tables.push(Found {
                     key: Cow::Borrowed(key),
@@ -271,7 +317,7 @@ pub(crate) fn encode<'v>(
             let mut inner: Vec<(&str, Found<'_>)> = Vec::new();
             if !(hardened && key.contains('.')) {
                 for (sub, sv) in children {
-                    match table(sv, None, &hasher) {
+                    match table(sv, None, &hasher, kept) {
                         Some((cols, columns)) if table_ok(sub, &columns) => {
                             let key = Cow::Owned(format!("{key}.{sub}"));
                             inner.push((sub, Found { key, cols, columns }));
@@ -309,7 +355,8 @@ pub(crate) fn encode<'v>(
     let mut keys: Vec<Cow<'_, str>> = Vec::with_capacity(tables.len());
     let mut found: Vec<Columns<'v>> = Vec::with_capacity(tables.len());
     let mut typed: Vec<(Vec<&str>, Vec<Ty>)> = Vec::with_capacity(tables.len());
-    for t in tables {
+    let mut tables = tables.into_iter();
+    while let Some(t) = tables.next() {
         let kinds = column_kinds(&t.columns);
         let types: Vec<Ty> = kinds.iter().map(|&k| type_of_kinds(k)).collect();
         if let (true, false, Cow::Borrowed(key)) = (stop_at_loss, hardened, &t.key) {
@@ -322,7 +369,12 @@ pub(crate) fn encode<'v>(
                 .flatten()
                 .or_else(|| mixed_cell(key, &t.cols, &t.columns, (&kinds, &types)));
             if let Some(m) = loss {
-                return Ok(Payload::lost(m));
+                // Its tables, for the hardened rung.
+                let mut lost = Payload::lost(m);
+                lost.tables = found;
+                lost.tables.push(t.columns);
+                lost.tables.extend(tables.map(|t| t.columns));
+                return Ok(lost);
             }
         }
         keys.push(t.key);
@@ -499,4 +551,48 @@ pub(crate) fn encode<'v>(
         hazard: true,
         unwritten: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Kept, Shared, encode};
+    use serde_json::{Value, json};
+
+    /// The hardened rung writes the same payload whether it takes the
+    /// tables the reference rung kept (refused at a loss, or written and
+    /// refused by the check) or finds them itself, and it does take them.
+    #[test]
+    fn hardened_rung_takes_the_kept_tables() {
+        let responses = [
+            // An empty string: the reference rung stops at it.
+            json!({"n": 2, "rows": [{"a": "x", "b": 1}, {"a": "", "b": 2}], "more": [{"k": 1.5}, {"k": 2.5}]}),
+            // Written whole by the reference rung; nested and dotted tables.
+            json!({"outer": {"rows": [{"a": "src/x/1", "b": true}, {"a": "src/x/2", "b": false}], "note": "n"},
+                   "t.x": [{"c": "1"}, {"c": "2"}], "rows": [{"p": "@1"}, {"p": "q"}]}),
+            // A table whose cells the hardened form refuses (mixed kinds).
+            json!({"rows": [{"v": 1}, {"v": "1"}, {"v": null}], "keep": [{"w": "a,b"}, {"w": "c\nd"}]}),
+        ];
+        for response in responses {
+            let Value::Object(map) = &response else {
+                panic!("an object");
+            };
+            let mut kept = Kept::default();
+            let shared = Shared {
+                gate: None,
+                kept: Some(&mut kept),
+            };
+            let reference = encode("t", map, false, 0, None, true, shared).unwrap();
+            kept.keep(reference.tables);
+            let before = kept.tables.len();
+            assert!(before > 0, "{response}");
+            let shared = Shared {
+                gate: None,
+                kept: Some(&mut kept),
+            };
+            let taken = encode("t", map, true, 0, None, false, shared).unwrap();
+            let fresh = encode("t", map, true, 0, None, false, Shared::default()).unwrap();
+            assert_eq!(taken.text, fresh.text, "{response}");
+            assert!(kept.tables.len() < before, "{response}");
+        }
+    }
 }

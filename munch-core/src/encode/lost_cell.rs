@@ -178,14 +178,17 @@ mod tests {
                 unreachable!()
             };
             let stopped =
-                crate::encode::gen1::encode("t", map, false, 0, None, true, None).unwrap();
+                crate::encode::gen1::encode("t", map, false, 0, None, true, Default::default())
+                    .unwrap();
             let got = stopped.loss.as_ref().map(|m| m.path.as_str());
             assert_eq!(got, want, "{response}");
             let Some(m) = stopped.loss else {
                 continue;
             };
             assert!(stopped.text.is_empty());
-            let p = crate::encode::gen1::encode("t", map, false, 0, None, false, None).unwrap();
+            let p =
+                crate::encode::gen1::encode("t", map, false, 0, None, false, Default::default())
+                    .unwrap();
             assert!(p.loss.is_none());
             let back = decode(&p.text).unwrap();
             let (want, got) = (at(&response, &m.path).unwrap(), at(&back, &m.path).unwrap());
