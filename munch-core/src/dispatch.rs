@@ -10,7 +10,7 @@ use crate::equal::{KeyOrder, first_mismatch, py_eq};
 use crate::meta::{Attempt, EncodeMeta, JsonReason, Outcome, Rung};
 use crate::options::{Format, Measure, Mode, Options};
 use crate::py::json_write::{
-    python_json_len, python_json_len_members, to_python_json, to_python_json_depth,
+    python_json_len, python_json_len_members, to_python_json_depth, write_python_json,
 };
 use crate::tier1::known_loss::known_loss;
 use crate::tier1::schema::{Schema, Transform, is_universal_body_key};
@@ -69,9 +69,12 @@ impl Encoded {
 /// ```
 #[must_use]
 pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
-    let json = |meta: EncodeMeta| Encoded {
-        text: to_python_json(response),
-        meta,
+    // The JSON text, with room made for it once its size is known (in
+    // code points of ASCII text, its bytes; in UTF-8 bytes, at most them).
+    let json = |meta: EncodeMeta| {
+        let mut text = String::with_capacity(meta.json_bytes.unwrap_or(0));
+        write_python_json(response, &mut text);
+        Encoded { text, meta }
     };
     if opts.format == Format::Json {
         return json(EncodeMeta::json(JsonReason::FormatJson));
