@@ -86,6 +86,75 @@ fn table<'v>(
 pub(crate) struct Kept<'v> {
     hasher: DefaultHashBuilder,
     tables: Vec<Columns<'v>>,
+    /// The legend's counts of a written rung, for a rung whose tables are
+    /// the same lists (then it observes the same strings in the same
+    /// order): only the entries chosen from them differ by form.
+    counted: Option<Counted<'v>>,
+}
+
+/// The strings a rung observed in its tables' `str` cells, with the path
+/// prefixes counted, and each cell's slot.
+struct Counted<'v> {
+    /// The tables' rows and widths, in order.
+    tables: Vec<(&'v [Value], usize)>,
+    builder: Builder<'v>,
+    slots: Vec<Option<SlotId>>,
+}
+
+impl<'v> Counted<'v> {
+    /// Observes the `str` cells of `found` (columns typed by `typed`) with
+    /// `hasher` (the one their hashes were taken with) and counts the
+    /// path prefixes.
+    fn new(
+        found: &[Columns<'v>],
+        typed: &[(Vec<&'v str>, Vec<Ty>)],
+        hasher: DefaultHashBuilder,
+    ) -> Counted<'v> {
+        // Room for every `str` cell (up to a bound), so the table of
+        // distinct strings is not rebuilt while it grows.
+        let cells: usize = found
+            .iter()
+            .zip(typed)
+            .map(|(c, (_, types))| c.rows * types.iter().filter(|&&ty| ty == Ty::Str).count())
+            .sum();
+        let mut builder = Builder::with_hasher(cells, hasher);
+        // Each `str` cell's slot, in the order the rows are written. Every
+        // table was gathered by `table` with this builder's hasher, so each
+        // string cell holds its hash.
+        let mut slots: Vec<Option<SlotId>> = Vec::with_capacity(cells);
+        for (columns, (_, types)) in found.iter().zip(typed) {
+            for row in columns.rows() {
+                for (cell, ty) in row.iter().zip(types) {
+                    if *ty == Ty::Str {
+                        if let Some((s, hash)) = cell.hashed_str() {
+                            slots.push(builder.observe_hashed(s, hash));
+                        }
+                    }
+                }
+            }
+        }
+        builder.add_prefixes();
+        Counted {
+            tables: Self::identity(found),
+            builder,
+            slots,
+        }
+    }
+
+    /// The lists `found` was read from, with their widths.
+    fn identity(found: &[Columns<'v>]) -> Vec<(&'v [Value], usize)> {
+        found.iter().map(|c| (c.source, c.width())).collect()
+    }
+
+    /// Whether these counts are those of `found`'s tables.
+    fn of(&self, found: &[Columns<'v>]) -> bool {
+        self.tables.len() == found.len()
+            && self
+                .tables
+                .iter()
+                .zip(found)
+                .all(|(&(rows, width), c)| core::ptr::eq(rows, c.source) && width == c.width())
+    }
 }
 
 impl<'v> Kept<'v> {
@@ -288,9 +357,14 @@ pub(crate) fn encode<'v>(
     let mut spare = Vec::new();
     // The legend's hasher: string cells are hashed as they are gathered
     // (with the other rung's, when its tables are taken).
-    let (hasher, kept) = match kept {
-        Some(k) => (k.hasher.clone(), &mut k.tables),
-        None => (DefaultHashBuilder::default(), &mut spare),
+    let mut spare_counted = None;
+    let (hasher, kept, counted) = match kept {
+        Some(k) => (k.hasher.clone(), &mut k.tables, &mut k.counted),
+        None => (
+            DefaultHashBuilder::default(),
+            &mut spare,
+            &mut spare_counted,
+        ),
     };
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
@@ -383,32 +457,11 @@ pub(crate) fn encode<'v>(
     }
     // The JSON length of the tables bounds the payload's well enough.
     let capacity = capacity.max(found.iter().filter_map(|c| c.json).map(|j| j.0).sum());
-    // Room for every `str` cell (up to a bound), so the table of distinct
-    // strings is not rebuilt while it grows.
-    let cells: usize = found
-        .iter()
-        .zip(&typed)
-        .map(|(c, (_, types))| c.rows * types.iter().filter(|&&ty| ty == Ty::Str).count())
-        .sum();
-    let mut builder = Builder::with_hasher(cells, hasher);
-    // Each `str` cell's slot, in the order the rows are written. Every
-    // table was gathered by `table` with this builder's hasher, so each
-    // string cell holds its hash.
-    let mut slots: Vec<Option<SlotId>> = Vec::with_capacity(cells);
-    for (columns, (_, types)) in found.iter().zip(&typed) {
-        for row in columns.rows() {
-            for (cell, ty) in row.iter().zip(types) {
-                if *ty == Ty::Str {
-                    if let Some((s, hash)) = cell.hashed_str() {
-                        slots.push(builder.observe_hashed(s, hash));
-                    }
-                }
-            }
-        }
-    }
-    let mut memo = CellMemo::new(&builder);
-    builder.add_prefixes();
-    let legend = builder.finish(2, hardened);
+    // The legend's counts: the other rung's, when it read the same tables.
+    let taken = counted.take().filter(|c| c.of(&found));
+    let counts = taken.unwrap_or_else(|| Counted::new(&found, &typed, hasher));
+    let mut memo = CellMemo::new(&counts.builder);
+    let legend = counts.builder.finish(2, hardened);
 
     // Scalars: leftovers in order, then overflow blobs, __stypes, __tables.
     let mut pairs = Pairs::default();
@@ -490,7 +543,7 @@ pub(crate) fn encode<'v>(
     }
     pairs.write(hardened, &mut out);
     let mut long_cell = false;
-    let mut slots = slots.into_iter();
+    let mut slots = counts.slots.iter().copied();
     for (n, (columns, (_, types))) in found.iter_mut().zip(&typed).enumerate() {
         out.push_str("\n\n");
         let tag = TAGS.get(n..=n).unwrap_or("t");
@@ -540,6 +593,10 @@ pub(crate) fn encode<'v>(
         })
         .collect();
     out.push('\n');
+    // For the hardened rung, if this one is refused.
+    if !hardened {
+        *counted = Some(counts);
+    }
     Ok(Payload {
         text: out,
         enc: "gen1",
@@ -560,7 +617,8 @@ mod tests {
 
     /// The hardened rung writes the same payload whether it takes the
     /// tables the reference rung kept (refused at a loss, or written and
-    /// refused by the check) or finds them itself, and it does take them.
+    /// refused by the check), and the legend's counts of a written rung
+    /// over the same tables, or finds them itself; and it does take them.
     #[test]
     fn hardened_rung_takes_the_kept_tables() {
         let responses = [
@@ -571,6 +629,9 @@ mod tests {
                    "t.x": [{"c": "1"}, {"c": "2"}], "rows": [{"p": "@1"}, {"p": "q"}]}),
             // A table whose cells the hardened form refuses (mixed kinds).
             json!({"rows": [{"v": 1}, {"v": "1"}, {"v": null}], "keep": [{"w": "a,b"}, {"w": "c\nd"}]}),
+            // The same tables in both forms (an entry followed by a digit
+            // in the reference form): the legend's counts are taken too.
+            json!({"rows": [{"m": "module_1"}, {"m": "module_1"}, {"m": "module_1"}, {"m": "module_12"}]}),
         ];
         for response in responses {
             let Value::Object(map) = &response else {
@@ -585,12 +646,21 @@ mod tests {
             kept.keep(reference.tables);
             let before = kept.tables.len();
             assert!(before > 0, "{response}");
+            let fresh = encode("t", map, true, 0, None, false, Shared::default()).unwrap();
+            // The counts a written reference rung kept are those of the
+            // hardened rung's tables when they are the same lists.
+            let same = kept.counted.as_ref().is_some_and(|c| c.of(&fresh.tables));
+            assert_eq!(
+                same,
+                response
+                    .get("rows")
+                    .is_some_and(|r| r[0].get("m").is_some())
+            );
             let shared = Shared {
                 gate: None,
                 kept: Some(&mut kept),
             };
             let taken = encode("t", map, true, 0, None, false, shared).unwrap();
-            let fresh = encode("t", map, true, 0, None, false, Shared::default()).unwrap();
             assert_eq!(taken.text, fresh.text, "{response}");
             assert!(kept.tables.len() < before, "{response}");
         }

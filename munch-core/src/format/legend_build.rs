@@ -171,10 +171,10 @@ impl<'v> Builder<'v> {
     /// `(len−3)·uses − len − 3 ≥ min_saved`, sorted stably by descending
     /// `uses·(len+1)`. `safe_only` drops literals the reference cannot
     /// carry (a B break, an odd number of `"`).
-    pub(crate) fn finish(self, min_saved: i64, safe_only: bool) -> Entries<'v> {
+    pub(crate) fn finish(&self, min_saved: i64, safe_only: bool) -> Entries<'v> {
         let mut keep: Vec<(&'v str, i64, usize)> = Vec::new();
         let mut hazard = false;
-        for (s, uses) in self.seen.order {
+        for &(s, uses) in &self.seen.order {
             if uses < 2 {
                 continue;
             }
