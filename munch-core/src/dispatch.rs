@@ -287,8 +287,8 @@ fn verified<'v>(
     };
     let dec = own_payload(opts, hint);
     // `auto`'s gate, for the last rung (`gen1::Gate`): sizes in code
-    // points or bytes only, members measured by the first rung reused.
-    // (The size walk's own figures for every member that is a container.)
+    // points or bytes only, each container member's length as the size
+    // walk counted it.
     let measured: &[(&str, usize, usize)] = &sizes.members;
     let cannot_pass = |least: usize| sizes.ratio(least) < opts.threshold;
     let gate = match opts.measure {

@@ -5,6 +5,7 @@ mod cell_memo;
 pub(crate) mod columns;
 pub(crate) mod gen1;
 pub(crate) mod inline_check;
+mod kept;
 pub(crate) mod lost_cell;
 mod pairs;
 mod text;
