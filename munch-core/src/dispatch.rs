@@ -69,18 +69,22 @@ impl Encoded {
 /// ```
 #[must_use]
 pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
-    // The JSON text, with room made for it once its size is known (in
-    // code points of ASCII text, its bytes; in UTF-8 bytes, at most them).
-    let json = |meta: EncodeMeta| {
-        let mut text = String::with_capacity(meta.json_bytes.unwrap_or(0));
-        write_python_json(response, &mut text);
+    // The JSON text: the one the token count was taken of, or written
+    // with room made for it once its size is known (in code points of
+    // ASCII text, its bytes; in UTF-8 bytes, at most them).
+    let json = |meta: EncodeMeta, written: Option<String>| {
+        let text = written.unwrap_or_else(|| {
+            let mut text = String::with_capacity(meta.json_bytes.unwrap_or(0));
+            write_python_json(response, &mut text);
+            text
+        });
         Encoded { text, meta }
     };
     if opts.format == Format::Json {
-        return json(EncodeMeta::json(JsonReason::FormatJson));
+        return json(EncodeMeta::json(JsonReason::FormatJson), None);
     }
     let Kind::Dict(map) = kind(response) else {
-        return json(EncodeMeta::json(JsonReason::NotObject));
+        return json(EncodeMeta::json(JsonReason::NotObject), None);
     };
     let schema = schemas::by_tool(tool);
     // What a gen1 rung finds, kept for the other (`gen1::Kept`).
@@ -90,11 +94,11 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
         .as_ref()
         .and_then(|r| r.as_ref().ok())
         .map_or(&[][..], |p| p.measured.as_slice());
-    let sizes = Sizes::new(response, map, opts, measured);
+    let mut sizes = Sizes::new(response, map, opts, measured);
     if map.contains_key("error") {
         let mut meta = EncodeMeta::json(JsonReason::ErrorKey);
         meta.json_bytes = Some(sizes.json);
-        return json(meta);
+        return json(meta, sizes.text.take());
     }
     let chosen = match opts.mode {
         Mode::Reference => reference(tool, schema, map, opts, sizes.hint, first),
@@ -112,7 +116,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
             let mut meta = EncodeMeta::json(reason);
             meta.json_bytes = Some(sizes.json);
             meta.attempts = attempts;
-            return json(meta);
+            return json(meta, sizes.text.take());
         }
     };
     let encoded = counted.unwrap_or_else(|| sizes.of(&payload.text));
@@ -123,7 +127,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
             meta.json_bytes = Some(sizes.json);
             meta.encoded_bytes = Some(encoded);
             meta.attempts = attempts;
-            return json(meta);
+            return json(meta, sizes.text.take());
         }
     }
     let meta = EncodeMeta {
@@ -513,6 +517,9 @@ struct Sizes<'a, 'm> {
     /// the walk counted them (sizes in code points or bytes): what a
     /// JSON blob of it would hold, for `auto`'s gate.
     members: Vec<(&'m str, usize, usize)>,
+    /// The JSON text, when the size is its tokens (counted of the text):
+    /// the text sent if JSON is.
+    text: Option<String>,
 }
 
 impl<'a, 'm> Sizes<'a, 'm> {
@@ -525,6 +532,7 @@ impl<'a, 'm> Sizes<'a, 'm> {
         measured: &[(&str, usize, usize)],
     ) -> Sizes<'a, 'm> {
         let mut members = Vec::new();
+        let mut text = None;
         let mut walk = |ascii: bool| {
             let counted = python_json_len_members(map, ascii, measured, |k, len, d| {
                 if d > 0 {
@@ -538,8 +546,10 @@ impl<'a, 'm> Sizes<'a, 'm> {
             Measure::PythonCodePoints => walk(true),
             Measure::Utf8Bytes => walk(false),
             Measure::Tokens(count) => {
-                let (text, depth) = to_python_json_depth(response);
-                (count(&text), depth)
+                let (written, depth) = to_python_json_depth(response);
+                let tokens = count(&written);
+                text = Some(written);
+                (tokens, depth)
             }
         };
         let hint = if matches!(opts.measure, Measure::Tokens(_)) {
@@ -553,6 +563,7 @@ impl<'a, 'm> Sizes<'a, 'm> {
             measure: opts.measure,
             hint,
             members,
+            text,
         }
     }
 
@@ -588,6 +599,37 @@ impl<'a, 'm> Sizes<'a, 'm> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Under a token measure the JSON text the count was taken of is the
+    /// text sent when JSON is: the same as a fresh write, whatever sent it
+    /// (the gate, the `error` key, no verified encoding).
+    #[test]
+    fn token_measured_json_is_the_counted_text() {
+        let words = |s: &str| s.split([' ', ',', '"']).filter(|w| !w.is_empty()).count();
+        let responses = [
+            json!({"a": 1, "note": "x\u{e9}y"}),
+            json!({"error": "boom", "rows": [{"f": "a.py"}, {"f": "b.py"}]}),
+            json!({"rows": [{"f": "src/a.py", "n": 1.5}, {"f": "src/b.py", "n": 2}]}),
+        ];
+        let mut sent_json = 0;
+        for response in responses {
+            for format in [Format::Auto, Format::Compact] {
+                let opts = Options {
+                    format,
+                    measure: Measure::Tokens(&words),
+                    ..Options::default()
+                };
+                let out = encode("some_tool", &response, &opts);
+                if out.meta.encoding == "json" {
+                    sent_json += 1;
+                    assert_eq!(out.text, crate::to_python_json(&response), "{response}");
+                    assert_eq!(out.meta.json_bytes, Some(words(&out.text)), "{response}");
+                }
+            }
+        }
+        // The small reply under `auto` and the `error` reply in both.
+        assert!(sent_json >= 3, "{sent_json}");
+    }
 
     /// Nesting depth, recursively (the shapes below are shallow).
     fn depth(v: &Value) -> usize {
