@@ -658,6 +658,25 @@ mod tests {
         }
     }
 
+    /// Every vector's tool and input, as it is and with its longest list
+    /// of objects grown to 60 items ([`grow`]).
+    fn grown_vectors() -> Vec<(String, Value)> {
+        let vectors = include_str!("../tests/vectors/jcodemunch-1.108.399.jsonl");
+        let mut out = Vec::new();
+        for line in vectors.lines() {
+            let Ok(vector) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let tool = vector["tool"].as_str().unwrap_or_default();
+            for n in [0, 60] {
+                let mut input = vector["input"].clone();
+                grow(&mut input, n);
+                out.push((tool.to_string(), input));
+            }
+        }
+        out
+    }
+
     /// The longest list of objects in `v`, grown to `n` items by repeating
     /// its own.
     fn grow(v: &mut Value, n: usize) {
@@ -685,44 +704,73 @@ mod tests {
     /// and that size fails the gate.
     #[test]
     fn unwritten_last_rungs_could_not_pass() {
-        let vectors = include_str!("../tests/vectors/jcodemunch-1.108.399.jsonl");
         let (mut unchecked, mut unwritten) = (0, 0);
-        for line in vectors.lines() {
-            let Ok(vector) = serde_json::from_str::<Value>(line) else {
+        for (tool, input) in grown_vectors() {
+            let tool = tool.as_str();
+            let Value::Object(map) = &input else {
                 continue;
             };
-            let tool = vector["tool"].as_str().unwrap_or_default();
-            for n in [0, 60] {
-                let mut input = vector["input"].clone();
-                grow(&mut input, n);
-                let Value::Object(map) = &input else {
-                    continue;
+            for measure in [Measure::PythonCodePoints, Measure::Utf8Bytes] {
+                let opts = Options {
+                    format: Format::Auto,
+                    measure,
+                    ..Options::default()
                 };
-                for measure in [Measure::PythonCodePoints, Measure::Utf8Bytes] {
-                    let opts = Options {
-                        format: Format::Auto,
-                        measure,
-                        ..Options::default()
-                    };
-                    let out = encode(tool, &input, &opts);
-                    if out.meta.attempts.last().map(|a| &a.outcome) != Some(&Outcome::Unchecked) {
-                        continue;
-                    }
-                    unchecked += 1;
-                    let written =
-                        gen1::encode(tool, map, true, 0, None, false, Default::default()).unwrap();
-                    let sizes = Sizes::new(&input, map, &opts, &[]);
-                    let size = sizes.of(&written.text);
-                    let reported = out.meta.encoded_bytes.unwrap();
-                    assert!(reported <= size, "{tool} {reported} {size}");
-                    assert!(sizes.ratio(size) < opts.threshold, "{tool}");
-                    unwritten += usize::from(reported < size);
+                let out = encode(tool, &input, &opts);
+                if out.meta.attempts.last().map(|a| &a.outcome) != Some(&Outcome::Unchecked) {
+                    continue;
                 }
+                unchecked += 1;
+                let written =
+                    gen1::encode(tool, map, true, 0, None, false, Default::default()).unwrap();
+                let sizes = Sizes::new(&input, map, &opts, &[]);
+                let size = sizes.of(&written.text);
+                let reported = out.meta.encoded_bytes.unwrap();
+                assert!(reported <= size, "{tool} {reported} {size}");
+                assert!(sizes.ratio(size) < opts.threshold, "{tool}");
+                unwritten += usize::from(reported < size);
             }
         }
         assert!(
             unchecked >= 20 && unwritten >= 10,
             "{unchecked} {unwritten}"
         );
+    }
+
+    /// A first rung refused before it is written (a cell or row every
+    /// form loses) still hands the size walk the lengths its gather
+    /// counted, number cells included: each is the walk's own.
+    #[test]
+    fn refused_first_rungs_measure_their_tables() {
+        let mut members = 0;
+        for (tool, input) in grown_vectors() {
+            let tool = tool.as_str();
+            let Value::Object(map) = &input else {
+                continue;
+            };
+            for (measure, ascii) in [
+                (Measure::PythonCodePoints, true),
+                (Measure::Utf8Bytes, false),
+            ] {
+                let opts = Options {
+                    measure,
+                    ..Options::default()
+                };
+                let mut kept = gen1::Kept::default();
+                let first = first_rung(tool, schemas::by_tool(tool), map, &opts, &mut kept);
+                let Some(Ok(p)) = first else {
+                    continue;
+                };
+                if p.loss.is_none() {
+                    continue;
+                }
+                for &(key, len, depth) in &p.measured {
+                    let walked = crate::py::json_write::value_json_len(&map[key], ascii);
+                    assert_eq!((len, depth), walked, "{tool} {key} {ascii}");
+                    members += 1;
+                }
+            }
+        }
+        assert!(members >= 20, "{members}");
     }
 }

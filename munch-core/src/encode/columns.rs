@@ -9,8 +9,8 @@ use hashbrown::DefaultHashBuilder;
 use serde_json::Value;
 
 use crate::format::counts::Counts;
-use crate::py::float_repr::write_float_repr;
-use crate::py::json_write::{CsvForm, key_json_len, string_len_csv, value_json_len};
+use crate::py::float_repr::{float_repr_len, write_float_repr};
+use crate::py::json_write::{CsvForm, digits, key_json_len, string_len_csv, value_json_len};
 use crate::value::{Kind, kind, push_u64, same_bytes};
 
 /// One row's value for one column. A string's text and a number are kept
@@ -308,6 +308,26 @@ impl<'v> Columns<'v> {
     pub(crate) fn add_written_numbers(&mut self, written: usize) {
         if let Some(json) = self.json.as_mut() {
             json.0 += written;
+        }
+    }
+
+    /// Adds the JSON length of the table's number cells to its size, as
+    /// [`Columns::add_written_numbers`] would after writing them: for a
+    /// table refused before it is written, whose measure still spares the
+    /// size walk.
+    pub(crate) fn count_numbers(&mut self) {
+        let Some(json) = self.json.as_mut() else {
+            return;
+        };
+        for c in &self.cells {
+            json.0 += match *c {
+                Cell::UInt(u) => digits(u),
+                Cell::NegInt(i) => 1 + digits(i.unsigned_abs()),
+                Cell::Float(f) => float_repr_len(f),
+                // (A number past 64 bits, under `arbitrary-precision`.)
+                Cell::Other(v) if written_number(v) => value_json_len(v, true).0,
+                _ => 0,
+            };
         }
     }
 

@@ -243,6 +243,22 @@ fn blobs_past_gate(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> Option
     None
 }
 
+/// The response members whose JSON length their gather counted: the
+/// tables that are whole members, as `(key, length, depth)`
+/// (`Payload::measured`).
+fn measured_tables<'v>(
+    keys: &[Cow<'v, str>],
+    found: &[Columns<'v>],
+) -> Vec<(&'v str, usize, usize)> {
+    keys.iter()
+        .zip(found)
+        .filter_map(|(key, c)| match (key, c.json) {
+            (Cow::Borrowed(key), Some((len, depth))) => Some((*key, len, depth)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Encodes `response` as gen1. `hardened` applies the spec D3 fixes;
 /// `capacity` is a size hint for the payload. Each table's cells are
 /// found once and kept in the payload (`Payload::tables`, for the check);
@@ -354,11 +370,18 @@ pub(crate) fn encode<'v>(
                 .flatten()
                 .or_else(|| mixed_cell(key, &t.cols, &t.columns, (&kinds, &types)));
             if let Some(m) = loss {
-                // Its tables, for the hardened rung.
+                // Its tables, for the hardened rung, and what their
+                // gather measured, for the size walk.
+                keys.push(t.key);
+                found.push(t.columns);
+                for t in tables {
+                    keys.push(t.key);
+                    found.push(t.columns);
+                }
+                found.iter_mut().for_each(Columns::count_numbers);
                 let mut lost = Payload::lost(m);
+                lost.measured = measured_tables(&keys, &found);
                 lost.tables = found;
-                lost.tables.push(t.columns);
-                lost.tables.extend(tables.map(|t| t.columns));
                 return Ok(lost);
             }
         }
@@ -495,14 +518,7 @@ pub(crate) fn encode<'v>(
         }
         columns.add_written_numbers(written);
     }
-    let measured = keys
-        .iter()
-        .zip(&found)
-        .filter_map(|(key, c)| match (key, c.json) {
-            (Cow::Borrowed(key), Some((len, depth))) => Some((*key, len, depth)),
-            _ => None,
-        })
-        .collect();
+    let measured = measured_tables(&keys, &found);
     out.push('\n');
     // For the hardened rung, if this one is refused.
     if !hardened {

@@ -5,6 +5,7 @@
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
@@ -25,6 +26,19 @@ use crate::value::{Kind, kind};
 /// The rows Python finds when it iterates `response.get(key, []) or []`.
 fn rows_of<'v>(response: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fail> {
     transforms::py_iter(response.get(key))
+}
+
+/// The response members whose JSON length the gather counted: each
+/// table's list, as `(key, length, depth)` (`Payload::measured`).
+fn measured_tables<'v>(
+    tables: &[Table],
+    found: &[Columns<'v>],
+) -> Vec<(&'static str, usize, usize)> {
+    tables
+        .iter()
+        .zip(found)
+        .filter_map(|(t, c)| c.json.map(|(len, depth)| (t.key, len, depth)))
+        .collect()
 }
 
 /// `k in meta` / `meta[k]` for a `_meta` that is not a dict: Python
@@ -195,7 +209,11 @@ fn write<'r>(
             rows.flatten().or_else(|| lost_cell(t.key, t.cols, c))
         });
         if let Some(m) = lost {
-            return Ok(Payload::lost(m));
+            // What the gather measured still spares the size walk.
+            found.iter_mut().for_each(Columns::count_numbers);
+            let mut lost = Payload::lost(m);
+            lost.measured = measured_tables(tables, &found);
+            return Ok(lost);
         }
     }
     // The JSON length of the tables bounds the payload's well enough.
@@ -436,11 +454,7 @@ fn write<'r>(
     for (columns, written) in found.iter_mut().zip(numbers) {
         columns.add_written_numbers(written);
     }
-    let measured = tables
-        .iter()
-        .zip(&found)
-        .filter_map(|(t, c)| c.json.map(|(len, depth)| (t.key, len, depth)))
-        .collect();
+    let measured = measured_tables(tables, &found);
     Ok(Payload {
         text: out,
         enc: schema.id,

@@ -127,7 +127,7 @@ impl Out for Count {
 }
 
 /// The number of decimal digits of `v`.
-fn digits(mut v: u64) -> usize {
+pub(crate) fn digits(mut v: u64) -> usize {
     let mut n = 1;
     while v >= 10 {
         v /= 10;
