@@ -316,6 +316,9 @@ fn verified<'v>(
     // The tier-1 reference rung's payload met no hazard: the hardened
     // form would be the same text (spec D3: the rung may be skipped).
     let mut tier1_same = false;
+    // `auto`: a gen1 reference payload the gate refuses, left unchecked
+    // until the last rung shows whether it could pass (its size kept).
+    let mut deferred: Option<(Payload<'v>, usize)> = None;
     let tier1_rung = |hardened: bool, reshaped: &mut Option<Result<Reshaped, Fail>>, s: &Schema| {
         let owned = reshaped.get_or_insert_with(|| transforms::encode(s.transform, map));
         let owned = owned.as_ref().map_err(Clone::clone)?;
@@ -362,6 +365,40 @@ fn verified<'v>(
                 )
             }
         };
+        if let Some((reference, encoded)) = deferred.take() {
+            // The last rung, after a reference payload under the gate:
+            // unless this payload could pass it, JSON is sent whatever
+            // either decodes to, and neither is decoded.
+            let passes = match &made {
+                Ok(q) if q.unwritten.is_none() && q.text != reference.text => {
+                    sizes.ratio(sizes.of(&q.text)) >= opts.threshold
+                }
+                _ => false,
+            };
+            let reference_rung = Rung::Gen1Reference;
+            let layer = Some(reference_rung.layer());
+            if !passes {
+                attempts.push(Attempt {
+                    rung: reference_rung,
+                    outcome: Outcome::Unchecked,
+                });
+                attempts.push(Attempt {
+                    rung,
+                    outcome: Outcome::Unchecked,
+                });
+                return Ok((reference, layer, attempts, Some(encoded)));
+            }
+            // It could: the reference payload is decoded first, as ever.
+            let outcome = check(&reference, reference_rung, map, response, opts, &dec);
+            let accepted = outcome == Outcome::Accepted;
+            attempts.push(Attempt {
+                rung: reference_rung,
+                outcome,
+            });
+            if accepted {
+                return Ok((reference, layer, attempts, Some(encoded)));
+            }
+        }
         let outcome = match made {
             Err(Fail(why)) => Outcome::EncoderFailed(why),
             Ok(Payload {
@@ -388,6 +425,19 @@ fn verified<'v>(
             }
             Ok(mut p) => {
                 let hardened = rung.layer() == crate::meta::Layer::Hardened;
+                // `auto`: JSON is sent if this payload decodes exactly
+                // (the gate), and if the last rung cannot pass either.
+                if rung == Rung::Gen1Reference
+                    && opts.format == Format::Auto
+                    && Some(&rung) != rungs.last()
+                {
+                    let encoded = sizes.of(&p.text);
+                    if sizes.ratio(encoded) < opts.threshold {
+                        kept.keep(core::mem::take(&mut p.tables));
+                        deferred = Some((p, encoded));
+                        continue;
+                    }
+                }
                 if hardened && last_reference.as_deref() == Some(p.text.as_str()) {
                     Outcome::SameAsReference
                 } else {
@@ -423,6 +473,20 @@ fn verified<'v>(
             last_reference = None;
         }
         attempts.push(Attempt { rung, outcome });
+    }
+    // (A reference payload under the gate is always followed by the last
+    // rung; if it were not, JSON would be sent whatever it decodes to.)
+    if let Some((reference, encoded)) = deferred {
+        attempts.push(Attempt {
+            rung: Rung::Gen1Reference,
+            outcome: Outcome::Unchecked,
+        });
+        return Ok((
+            reference,
+            Some(Rung::Gen1Reference.layer()),
+            attempts,
+            Some(encoded),
+        ));
     }
     Err((JsonReason::NoVerifiedEncoding, attempts))
 }
@@ -734,6 +798,105 @@ mod tests {
         assert!(
             unchecked >= 20 && unwritten >= 10,
             "{unchecked} {unwritten}"
+        );
+    }
+
+    /// `auto` sends what the whole ladder, every rung decoded, and then
+    /// the gate would send (`compact`'s choice, gated), text and choice,
+    /// though it leaves payloads under the gate undecoded.
+    #[test]
+    fn auto_is_the_gated_ladder() {
+        let (mut json, mut unchecked) = (0, 0);
+        for (tool, input) in grown_vectors() {
+            let Value::Object(map) = &input else {
+                continue;
+            };
+            for measure in [Measure::PythonCodePoints, Measure::Utf8Bytes] {
+                for threshold in [0.0, 0.15, 0.3, 0.6] {
+                    let opts = |format| Options {
+                        format,
+                        measure,
+                        threshold,
+                        ..Options::default()
+                    };
+                    let auto = encode(&tool, &input, &opts(Format::Auto));
+                    unchecked +=
+                        usize::from(auto.meta.attempts.iter().any(|a| {
+                            a.rung == Rung::Gen1Reference && a.outcome == Outcome::Unchecked
+                        }));
+                    let compact = encode(&tool, &input, &opts(Format::Compact));
+                    let sizes = Sizes::new(&input, map, &opts(Format::Auto), &[]);
+                    let passes =
+                        compact.is_munch() && sizes.ratio(sizes.of(&compact.text)) >= threshold;
+                    let want = if passes {
+                        compact.text
+                    } else {
+                        json += 1;
+                        crate::py::json_write::to_python_json(&input)
+                    };
+                    assert_eq!(auto.text, want, "{tool} {threshold}");
+                }
+            }
+        }
+        assert!(json >= 100 && unchecked >= 20, "{json} {unchecked}");
+    }
+
+    /// A gen1 reference payload under the gate followed by a last rung
+    /// that could pass it: the reference payload is decoded first; it
+    /// would be sent as JSON if it decoded exactly, and as it does not,
+    /// the last rung's payload is decoded and sent. (A token counter that
+    /// says so: the JSON text 100 tokens, the reference payload 100, what
+    /// comes after 1.)
+    #[test]
+    fn a_deferred_reference_rung_is_decoded_when_the_last_could_pass() {
+        // `module_1` is a legend entry followed by a digit in `module_12`:
+        // the reference form reads back `@12`.
+        let input = json!({"rows": [{"m": "module_1"}, {"m": "module_1"}, {"m": "module_1"}, {"m": "module_12"}]});
+        let calls = core::cell::Cell::new(0);
+        let count = |_: &str| {
+            calls.set(calls.get() + 1);
+            if calls.get() <= 2 { 100 } else { 1 }
+        };
+        let opts = Options {
+            measure: Measure::Tokens(&count),
+            ..Options::default()
+        };
+        let out = encode("t", &input, &opts);
+        let outcomes: Vec<_> = out
+            .meta
+            .attempts
+            .iter()
+            .map(|a| (a.rung, a.outcome.clone()))
+            .collect();
+        assert!(out.is_munch(), "{outcomes:?}");
+        assert!(
+            matches!(outcomes[0], (Rung::Gen1Reference, Outcome::Mismatch(_))),
+            "{outcomes:?}"
+        );
+        assert_eq!(outcomes[1], (Rung::Gen1Hardened, Outcome::Accepted));
+        let compact = Options {
+            format: Format::Compact,
+            ..Options::default()
+        };
+        assert_eq!(out.text, encode("t", &input, &compact).text);
+        // The same counter with the last rung as long as the reference's:
+        // JSON whatever either decodes to, neither decoded.
+        let count = |_: &str| 100;
+        let opts = Options {
+            measure: Measure::Tokens(&count),
+            ..Options::default()
+        };
+        let out = encode("t", &input, &opts);
+        assert!(!out.is_munch());
+        let unchecked = out
+            .meta
+            .attempts
+            .iter()
+            .all(|a| a.outcome == Outcome::Unchecked);
+        assert!(
+            unchecked && out.meta.attempts.len() == 2,
+            "{:?}",
+            out.meta.attempts
         );
     }
 

@@ -110,6 +110,11 @@ pub enum Outcome {
     /// alone are too long to pass is not even written; then
     /// [`EncodeMeta::encoded_bytes`] is their length, a lower bound of its
     /// size.
+    ///
+    /// Also the gen1 reference rung's, when its payload saves less than
+    /// the threshold and the last rung's cannot pass either: JSON is sent
+    /// whatever the two decode to, so neither is decoded, and the ratio
+    /// and [`EncodeMeta::encoded_bytes`] are the reference payload's.
     Unchecked,
 }
 
