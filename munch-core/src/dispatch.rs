@@ -519,6 +519,14 @@ fn check(
                     Outcome::Accepted
                 };
             }
+            // Rows checked as they were written: where the scalar block
+            // differs is found without decoding the tables.
+            let scalars = p.checked.as_ref().and_then(|_| {
+                crate::decode::tier1_check::scalar_mismatch(&p.text, schema, map, dec)
+            });
+            if let Some(m) = scalars {
+                return Outcome::Mismatch(m);
+            }
         }
     }
     if opts.key_order == KeyOrder::Any && matches!(rung, Rung::Gen1Reference | Rung::Gen1Hardened) {

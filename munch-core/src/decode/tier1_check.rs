@@ -12,7 +12,7 @@ use super::tier1::{Parts, decode_parts, parts};
 use super::{Budget, DecodeOptions};
 use crate::encode::RowCursor;
 use crate::encode::columns::{Cell, Columns};
-use crate::equal::{KeyOrder, exact_eq};
+use crate::equal::{KeyOrder, Mismatch, exact_eq, first_mismatch};
 use crate::format::csv::each_row;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -61,6 +61,41 @@ pub(crate) fn scalars_of_checked(
     };
     schema.transform == Transform::None
         && scalars_match(payload, &parts, schema, input, opts) == Some(true)
+}
+
+/// Where a payload whose rows were checked as they were written differs
+/// from the input, when its scalar block does: the first difference of
+/// the full decode, found without decoding a table. The tables, equal to
+/// the input's on both sides, stand in as `[]` where they are; the other
+/// members are decoded as the full decode decodes them (a table's decode
+/// spends its allowance only on the legend expansions of cells equal to
+/// the input's, within the allowance an exact decode has, so the full
+/// decode would not have failed either). `None` when this does not apply
+/// or finds no difference: the full decode decides.
+pub(crate) fn scalar_mismatch(
+    payload: &str,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> Option<Mismatch> {
+    if schema.transform != Transform::None {
+        return None;
+    }
+    let is_table = |k: &str| schema.tables.iter().any(|t| t.key == k);
+    let parts = parts(payload);
+    let mut got = decode_parts(payload, &parts, schema, &[], opts, &mut Budget::unlimited());
+    if got.keys().any(|k| is_table(k)) || !schema.tables.iter().all(|t| input.contains_key(t.key)) {
+        return None;
+    }
+    let stub = || Value::Array(Vec::new());
+    for t in schema.tables {
+        got.insert(t.key.into(), stub());
+    }
+    let want: Map<alloc::string::String, Value> = input
+        .iter()
+        .map(|(k, v)| (k.clone(), if is_table(k) { stub() } else { v.clone() }))
+        .collect();
+    first_mismatch(&Value::Object(want), &Value::Object(got), KeyOrder::Any)
 }
 
 /// Each table's list of rows in the input (`None` when one is not a
@@ -303,5 +338,69 @@ mod tests {
             }
         }
         assert!(accepted > 10 && refused > 10, "{accepted} {refused}");
+    }
+
+    /// Where a payload with its rows checked and its scalars not the
+    /// input's differs is where the full decode differs: over every
+    /// vector of a transform-free schema, as it is and with its scalars
+    /// changed (a `_meta` member the schema does not carry, an empty
+    /// declared scalar, an undeclared member, a number as text).
+    #[test]
+    fn scalar_mismatch_is_the_full_decodes() {
+        let vectors = include_str!("../../tests/vectors/jcodemunch-1.108.399.jsonl");
+        let opts = DecodeOptions::default();
+        let mut found = 0;
+        for line in vectors.lines() {
+            let Ok(vector) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let tool = vector["tool"].as_str().unwrap_or_default();
+            let Some(schema) = schemas::by_tool(tool).filter(|s| s.transform == Transform::None)
+            else {
+                continue;
+            };
+            let Value::Object(base) = &vector["input"] else {
+                continue;
+            };
+            let first_scalar = schema.scalars.iter().find(|k| base.contains_key(**k));
+            let mut variants = vec![base.clone()];
+            let mut meta = base.clone();
+            meta.insert("_meta".into(), json!({"timing_ms": 1.5, "zz_mode": "x"}));
+            variants.push(meta);
+            let mut extra = base.clone();
+            extra.insert("zz_extra".into(), json!([1]));
+            variants.push(extra);
+            if let Some(k) = first_scalar {
+                let mut empty = base.clone();
+                empty.insert((*k).into(), json!(""));
+                variants.push(empty);
+                let mut text = base.clone();
+                text.insert((*k).into(), json!("12"));
+                variants.push(text);
+            }
+            for map in &variants {
+                for hardened in [false, true] {
+                    let encoded =
+                        crate::encode::tier1::encode(tool, schema, map, hardened, 0, None, true);
+                    let Ok(p) = encoded else {
+                        continue;
+                    };
+                    if p.checked.is_none() || p.text.is_empty() {
+                        continue;
+                    }
+                    let fast = scalar_mismatch(&p.text, schema, map, &opts);
+                    let Ok(back) = crate::decode::decode(&p.text) else {
+                        continue;
+                    };
+                    let input = Value::Object(map.clone());
+                    let full = first_mismatch(&input, &back, KeyOrder::Any);
+                    if fast.is_some() {
+                        assert_eq!(fast, full, "{tool} {hardened}");
+                        found += 1;
+                    }
+                }
+            }
+        }
+        assert!(found >= 30, "{found}");
     }
 }
