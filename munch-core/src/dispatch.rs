@@ -811,7 +811,8 @@ mod tests {
 
     /// `auto` sends what the whole ladder, every rung decoded, and then
     /// the gate would send (`compact`'s choice, gated), text and choice,
-    /// though it leaves payloads under the gate undecoded.
+    /// though it leaves payloads under the gate undecoded: in code points,
+    /// in bytes and in tokens.
     #[test]
     fn auto_is_the_gated_ladder() {
         let (mut json, mut unchecked) = (0, 0);
@@ -819,7 +820,23 @@ mod tests {
             let Value::Object(map) = &input else {
                 continue;
             };
-            for measure in [Measure::PythonCodePoints, Measure::Utf8Bytes] {
+            // (A token counter: a token per run of letters or digits, and
+            // per other character.)
+            let words = |t: &str| {
+                let mut n = 0;
+                let mut in_word = false;
+                for c in t.chars() {
+                    let word = c.is_alphanumeric();
+                    n += usize::from(!word || !in_word);
+                    in_word = word;
+                }
+                n
+            };
+            for measure in [
+                Measure::PythonCodePoints,
+                Measure::Utf8Bytes,
+                Measure::Tokens(&words),
+            ] {
                 for threshold in [0.0, 0.15, 0.3, 0.6] {
                     let opts = |format| Options {
                         format,
