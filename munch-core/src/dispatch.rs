@@ -389,7 +389,14 @@ fn verified<'v>(
                 return Ok((reference, layer, attempts, Some(encoded)));
             }
             // It could: the reference payload is decoded first, as ever.
-            let outcome = check(&reference, reference_rung, map, response, opts, &dec);
+            let outcome = check(
+                &reference,
+                reference_rung,
+                (map, None),
+                response,
+                opts,
+                &dec,
+            );
             let accepted = outcome == Outcome::Accepted;
             attempts.push(Attempt {
                 rung: reference_rung,
@@ -453,7 +460,10 @@ fn verified<'v>(
                             return Ok((p, Some(rung.layer()), attempts, Some(encoded)));
                         }
                     }
-                    let outcome = check(&p, rung, map, response, opts, &dec);
+                    // (A tier-1 rung's reshaping of the input, if any.)
+                    let flat = reshaped.as_ref().and_then(|r| r.as_ref().ok());
+                    let flat = flat.and_then(Option::as_ref).map(|(m, _)| m);
+                    let outcome = check(&p, rung, (map, flat), response, opts, &dec);
                     if outcome == Outcome::Accepted {
                         attempts.push(Attempt { rung, outcome });
                         return Ok((p, Some(rung.layer()), attempts, None));
@@ -495,7 +505,7 @@ fn verified<'v>(
 fn check(
     p: &Payload<'_>,
     rung: Rung,
-    map: &Map<String, Value>,
+    (map, reshaped): (&Map<String, Value>, Option<&Map<String, Value>>),
     response: &Value,
     opts: &Options<'_>,
     dec: &DecodeOptions,
@@ -511,7 +521,11 @@ fn check(
             });
             let same = checked
                 || crate::decode::tier1_check::verify_plain(&p.text, schema, map, &p.tables, dec)
-                    == Some(true);
+                    == Some(true)
+                || reshaped.is_some_and(|flat| {
+                    crate::decode::tier1_check::verify_regrouped(&p.text, schema, map, flat, dec)
+                        == Some(true)
+                });
             if same {
                 return if p.long_cell {
                     Outcome::PythonUndecodable("CSV field over 131,072 characters")

@@ -98,6 +98,49 @@ pub(crate) fn scalar_mismatch(
     first_mismatch(&Value::Object(want), &Value::Object(got), KeyOrder::Any)
 }
 
+/// The check of an fr2 payload (`find_references`) whose input its
+/// regrouping rebuilds exactly from its flattening
+/// (`find_references::regroups_exactly`), `reshaped` being that
+/// flattening: the members the decode reads before it regroups equal
+/// the flattening's, and its rows the flattened rows, cell by cell, so
+/// the decode is the input. `Some(true)` only then; `None` otherwise
+/// (the full decode decides, and says where it differs). A table's
+/// decode spends its allowance only on the legend expansions of cells
+/// equal to the input's, so the full decode would not have failed.
+pub(crate) fn verify_regrouped(
+    payload: &str,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    reshaped: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> Option<bool> {
+    use crate::tier1::transforms::find_references::regroups_exactly;
+    let [table] = schema.tables else {
+        return None;
+    };
+    if schema.transform != Transform::FindReferences || !regroups_exactly(input) {
+        return None;
+    }
+    let Some(Value::Array(rows)) = reshaped.get(table.key) else {
+        return None;
+    };
+    let parts = parts(payload);
+    if scalars_match(payload, &parts, schema, reshaped, opts) != Some(true) {
+        return None;
+    }
+    let found = [Columns::positional(rows, table.cols.len())];
+    let every_row = found.iter().all(|c| c.rows == rows.len());
+    let same = every_row
+        && super::row_check::check_rows(
+            &parts.tables,
+            &[table.tag],
+            &found,
+            &[table.column_plan()],
+            &parts.legend,
+        );
+    same.then_some(true)
+}
+
 /// Each table's list of rows in the input (`None` when one is not a
 /// list: the payload's table, even empty, cannot decode to it).
 pub(crate) fn table_lists<'v>(
@@ -402,5 +445,107 @@ mod tests {
             }
         }
         assert!(found >= 30, "{found}");
+    }
+
+    /// fr2's check by its flattened rows accepts only payloads the full
+    /// decode reads back as the input, and accepts every one whose input
+    /// its regrouping rebuilds: over every `find_references` vector, as it
+    /// is, grown, and changed (a number, an empty string, two groups of
+    /// one file, a group without matches, a match with another member).
+    #[test]
+    fn regrouped_check_accepts_what_the_full_decode_does() {
+        let vectors = include_str!("../../tests/vectors/jcodemunch-1.108.399.jsonl");
+        let schema = schemas::by_tool("find_references").unwrap_or_else(|| unreachable!());
+        let opts = DecodeOptions::default();
+        let (mut accepted, mut declined) = (0, 0);
+        let mut bases: Vec<Value> = vectors
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+            .filter(|v| v["tool"] == "find_references")
+            .map(|v| v["input"].clone())
+            .collect();
+        bases.push(json!({"repo": "r", "identifier": "f", "reference_count": 3, "references": [
+            {"file": "src/a/b/one.py", "matches": [{"specifier": "a.b", "match_type": "named"}]},
+            {"file": "src/a/b/two.py", "matches": [{"specifier": "a.b", "match_type": "named"},
+                                                   {"specifier": "x,\"y\"", "match_type": "star"}]}],
+            "_meta": {"timing_ms": 1.5}}));
+        for base in bases {
+            let mut variants = vec![base.clone()];
+            let mut grown = base.clone();
+            if let Some(groups) = grown["references"].as_array_mut() {
+                let copy = groups.clone();
+                for (i, g) in copy.iter().cycle().take(40).enumerate() {
+                    let mut g = g.clone();
+                    if let Some(f) = g["file"].as_str().map(|f| format!("{f}.{i}")) {
+                        g["file"] = json!(f);
+                    }
+                    groups.push(g);
+                }
+            }
+            variants.push(grown.clone());
+            for change in 0..5 {
+                let mut v = grown.clone();
+                let Some(groups) = v["references"].as_array_mut() else {
+                    continue;
+                };
+                let Some(first) = groups.first().cloned() else {
+                    continue;
+                };
+                let first_match = groups.iter_mut().find_map(|g| {
+                    g.get_mut("matches")
+                        .and_then(Value::as_array_mut)
+                        .and_then(|m| m.first_mut())
+                        .and_then(Value::as_object_mut)
+                });
+                match (change, first_match) {
+                    (0, Some(m)) => drop(m.insert("specifier".into(), json!(5))),
+                    (1, Some(m)) => drop(m.insert("match_type".into(), json!(""))),
+                    (4, Some(m)) => drop(m.insert("names".into(), json!(["x"]))),
+                    (2, _) => groups.push(first),
+                    (3, _) => groups.push(json!({"file": "zz.py", "matches": []})),
+                    _ => continue,
+                }
+                variants.push(v);
+            }
+            for v in &variants {
+                let Value::Object(map) = v else {
+                    continue;
+                };
+                let Ok(Some((flat, _))) = crate::tier1::transforms::encode(schema.transform, map)
+                else {
+                    continue;
+                };
+                for hardened in [false, true] {
+                    let encoded = crate::encode::tier1::encode_reshaped(
+                        "find_references",
+                        schema,
+                        map,
+                        &Some((flat.clone(), false)),
+                        hardened,
+                        (0, None, false, false),
+                    );
+                    let Ok(p) = encoded else {
+                        continue;
+                    };
+                    let fast = verify_regrouped(&p.text, schema, map, &flat, &opts);
+                    let full = crate::decode::decode(&p.text)
+                        .is_ok_and(|back| exact_eq(v, &back, KeyOrder::Any));
+                    if fast == Some(true) {
+                        assert!(full, "{v}");
+                        accepted += 1;
+                    } else {
+                        assert!(
+                            !full
+                                || !crate::tier1::transforms::find_references::regroups_exactly(
+                                    map
+                                ),
+                            "{v}"
+                        );
+                        declined += 1;
+                    }
+                }
+            }
+        }
+        assert!(accepted >= 8 && declined >= 8, "{accepted} {declined}");
     }
 }

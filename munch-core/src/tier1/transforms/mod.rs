@@ -3,7 +3,7 @@
 
 pub(crate) mod dependency_cycles;
 pub(crate) mod file_outline;
-mod find_references;
+pub(crate) mod find_references;
 mod search_ast;
 mod search_text;
 mod tectonic_map;
