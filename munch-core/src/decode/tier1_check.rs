@@ -98,15 +98,16 @@ pub(crate) fn scalar_mismatch(
     first_mismatch(&Value::Object(want), &Value::Object(got), KeyOrder::Any)
 }
 
-/// The check of an fr2 payload (`find_references`) whose input its
-/// regrouping rebuilds exactly from its flattening
-/// (`find_references::regroups_exactly`), `reshaped` being that
-/// flattening: the members the decode reads before it regroups equal
-/// the flattening's, and its rows the flattened rows, cell by cell, so
-/// the decode is the input. `Some(true)` only then; `None` otherwise
-/// (the full decode decides, and says where it differs). A table's
-/// decode spends its allowance only on the legend expansions of cells
-/// equal to the input's, so the full decode would not have failed.
+/// The check of a payload of a regrouping schema (fr2 `find_references`,
+/// st4 `search_text`) whose input its regrouping rebuilds exactly from
+/// its flattening (`regroups_exactly` of the transform), `reshaped`
+/// being that flattening: the members the decode reads before it
+/// regroups equal the flattening's, and its rows the flattened rows (and
+/// st4's `more_files` the input's), cell by cell, so the decode is the
+/// input. `Some(true)` only then; `None` otherwise (the full decode
+/// decides, and says where it differs). A table's decode spends its
+/// allowance only on the legend expansions of cells equal to the
+/// input's, so the full decode would not have failed.
 pub(crate) fn verify_regrouped(
     payload: &str,
     schema: &Schema,
@@ -114,30 +115,45 @@ pub(crate) fn verify_regrouped(
     reshaped: &Map<alloc::string::String, Value>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
-    use crate::tier1::transforms::find_references::regroups_exactly;
-    let [table] = schema.tables else {
-        return None;
+    use crate::tier1::transforms::{find_references, positional_rows, search_text};
+    let regroups = match schema.transform {
+        Transform::FindReferences => find_references::regroups_exactly(input),
+        Transform::SearchText => search_text::regroups_exactly(input),
+        _ => false,
     };
-    if schema.transform != Transform::FindReferences || !regroups_exactly(input) {
+    if !regroups {
         return None;
     }
-    let Some(Value::Array(rows)) = reshaped.get(table.key) else {
-        return None;
-    };
+    let positional = positional_rows(schema.transform);
+    let mut found = Vec::with_capacity(schema.tables.len());
+    for t in schema.tables {
+        let Some(Value::Array(rows)) = reshaped.get(t.key) else {
+            return None;
+        };
+        let columns = if positional == Some(t.key) {
+            let mut c = Columns::positional(rows, t.cols.len());
+            // st4 writes `text`, the context lines and the symbol's id
+            // as "" where it has none, which reads back as null and is
+            // regrouped as the match had it ("" text, no member).
+            if schema.transform == Transform::SearchText {
+                c.empty_strings_as_null(&[2, 3, 4, 5]);
+            }
+            c
+        } else {
+            Columns::gather::<_, false>(rows, t.cols, None, None).filter(|c| c.exact)?
+        };
+        if columns.rows != rows.len() {
+            return None;
+        }
+        found.push(columns);
+    }
     let parts = parts(payload);
     if scalars_match(payload, &parts, schema, reshaped, opts) != Some(true) {
         return None;
     }
-    let found = [Columns::positional(rows, table.cols.len())];
-    let every_row = found.iter().all(|c| c.rows == rows.len());
-    let same = every_row
-        && super::row_check::check_rows(
-            &parts.tables,
-            &[table.tag],
-            &found,
-            &[table.column_plan()],
-            &parts.legend,
-        );
+    let tags: Vec<&str> = schema.tables.iter().map(|t| t.tag).collect();
+    let plans: Vec<_> = schema.tables.iter().map(Table::column_plan).collect();
+    let same = super::row_check::check_rows(&parts.tables, &tags, &found, &plans, &parts.legend);
     same.then_some(true)
 }
 
@@ -447,105 +463,140 @@ mod tests {
         assert!(found >= 30, "{found}");
     }
 
-    /// fr2's check by its flattened rows accepts only payloads the full
-    /// decode reads back as the input, and accepts every one whose input
-    /// its regrouping rebuilds: over every `find_references` vector, as it
-    /// is, grown, and changed (a number, an empty string, two groups of
-    /// one file, a group without matches, a match with another member).
+    /// The check of a regrouping schema's payload by its flattened rows
+    /// accepts only payloads the full decode reads back as the input, and
+    /// accepts every one whose input its regrouping rebuilds: over every
+    /// `find_references` and `search_text` vector, as it is, grown, and
+    /// changed (a number and an empty string in a match, a match with
+    /// another member, two groups of one file, a group without matches,
+    /// a null, and for st4 empty context lines, an enclosing symbol
+    /// without its end line and a null line).
     #[test]
     fn regrouped_check_accepts_what_the_full_decode_does() {
         let vectors = include_str!("../../tests/vectors/jcodemunch-1.108.399.jsonl");
-        let schema = schemas::by_tool("find_references").unwrap_or_else(|| unreachable!());
+        let synthetic = [
+            json!({"repo": "r", "identifier": "f", "reference_count": 3, "references": [
+                {"file": "src/a/b/one.py", "matches": [{"specifier": "a.b", "match_type": "named"}]},
+                {"file": "src/a/b/two.py", "matches": [{"specifier": "a.b", "match_type": "named"},
+                                                       {"specifier": "x,\"y\"", "match_type": "star"}]}],
+                "_meta": {"timing_ms": 1.5}}),
+            json!({"result_count": 2, "query": "q", "more_files": [{"file": "src/z.py", "matches": 3}],
+                "results": [{"file": "src/a/b/one.py", "matches": [
+                    {"line": 3, "text": "x = \"q\"", "before": ["a", "b"], "after": ["c"],
+                     "in": {"id": "src/a/b/one.py::f#function", "line": 1, "end_line": 9}},
+                    {"line": 7, "text": "q()"}]}]}),
+        ];
         let opts = DecodeOptions::default();
         let (mut accepted, mut declined) = (0, 0);
-        let mut bases: Vec<Value> = vectors
-            .lines()
-            .filter_map(|line| serde_json::from_str::<Value>(line).ok())
-            .filter(|v| v["tool"] == "find_references")
-            .map(|v| v["input"].clone())
-            .collect();
-        bases.push(json!({"repo": "r", "identifier": "f", "reference_count": 3, "references": [
-            {"file": "src/a/b/one.py", "matches": [{"specifier": "a.b", "match_type": "named"}]},
-            {"file": "src/a/b/two.py", "matches": [{"specifier": "a.b", "match_type": "named"},
-                                                   {"specifier": "x,\"y\"", "match_type": "star"}]}],
-            "_meta": {"timing_ms": 1.5}}));
-        for base in bases {
-            let mut variants = vec![base.clone()];
-            let mut grown = base.clone();
-            if let Some(groups) = grown["references"].as_array_mut() {
-                let copy = groups.clone();
-                for (i, g) in copy.iter().cycle().take(40).enumerate() {
-                    let mut g = g.clone();
-                    if let Some(f) = g["file"].as_str().map(|f| format!("{f}.{i}")) {
-                        g["file"] = json!(f);
+        for tool in ["find_references", "search_text"] {
+            let schema = schemas::by_tool(tool).unwrap_or_else(|| unreachable!());
+            let groups_key = if tool == "search_text" {
+                "results"
+            } else {
+                "references"
+            };
+            let mut bases: Vec<Value> = vectors
+                .lines()
+                .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+                .filter(|v| v["tool"] == tool)
+                .map(|v| v["input"].clone())
+                .collect();
+            bases.extend(
+                synthetic
+                    .iter()
+                    .filter(|v| v.get(groups_key).is_some())
+                    .cloned(),
+            );
+            for base in bases {
+                let mut grown = base.clone();
+                if let Some(groups) = grown[groups_key].as_array_mut() {
+                    let copy = groups.clone();
+                    for (i, g) in copy.iter().cycle().take(40).enumerate() {
+                        let mut g = g.clone();
+                        if let Some(f) = g["file"].as_str().map(|f| format!("{f}.{i}")) {
+                            g["file"] = json!(f);
+                        }
+                        groups.push(g);
                     }
-                    groups.push(g);
                 }
-            }
-            variants.push(grown.clone());
-            for change in 0..5 {
-                let mut v = grown.clone();
-                let Some(groups) = v["references"].as_array_mut() else {
-                    continue;
-                };
-                let Some(first) = groups.first().cloned() else {
-                    continue;
-                };
-                let first_match = groups.iter_mut().find_map(|g| {
-                    g.get_mut("matches")
-                        .and_then(Value::as_array_mut)
-                        .and_then(|m| m.first_mut())
-                        .and_then(Value::as_object_mut)
-                });
-                match (change, first_match) {
-                    (0, Some(m)) => drop(m.insert("specifier".into(), json!(5))),
-                    (1, Some(m)) => drop(m.insert("match_type".into(), json!(""))),
-                    (4, Some(m)) => drop(m.insert("names".into(), json!(["x"]))),
-                    (2, _) => groups.push(first),
-                    (3, _) => groups.push(json!({"file": "zz.py", "matches": []})),
-                    _ => continue,
-                }
-                variants.push(v);
-            }
-            for v in &variants {
-                let Value::Object(map) = v else {
-                    continue;
-                };
-                let Ok(Some((flat, _))) = crate::tier1::transforms::encode(schema.transform, map)
-                else {
-                    continue;
-                };
-                for hardened in [false, true] {
-                    let encoded = crate::encode::tier1::encode_reshaped(
-                        "find_references",
-                        schema,
-                        map,
-                        &Some((flat.clone(), false)),
-                        hardened,
-                        (0, None, false, false),
-                    );
-                    let Ok(p) = encoded else {
+                let mut variants = vec![base.clone(), grown.clone()];
+                for change in 0..10 {
+                    let mut v = grown.clone();
+                    let Some(groups) = v[groups_key].as_array_mut() else {
                         continue;
                     };
-                    let fast = verify_regrouped(&p.text, schema, map, &flat, &opts);
-                    let full = crate::decode::decode(&p.text)
-                        .is_ok_and(|back| exact_eq(v, &back, KeyOrder::Any));
-                    if fast == Some(true) {
-                        assert!(full, "{v}");
-                        accepted += 1;
+                    let Some(first) = groups.first().cloned() else {
+                        continue;
+                    };
+                    let first_match = groups.iter_mut().find_map(|g| {
+                        g.get_mut("matches")
+                            .and_then(Value::as_array_mut)
+                            .and_then(|m| m.first_mut())
+                            .and_then(Value::as_object_mut)
+                    });
+                    let field = if tool == "search_text" {
+                        "text"
                     } else {
-                        assert!(
-                            !full
-                                || !crate::tier1::transforms::find_references::regroups_exactly(
-                                    map
-                                ),
-                            "{v}"
+                        "specifier"
+                    };
+                    match (change, first_match) {
+                        (0, Some(m)) => drop(m.insert(field.into(), json!(5))),
+                        (1, Some(m)) => drop(m.insert(field.into(), json!(""))),
+                        (2, Some(m)) => drop(m.insert("names".into(), json!(["x"]))),
+                        (3, _) => groups.push(first),
+                        (4, _) => groups.push(json!({"file": "zz.py", "matches": []})),
+                        (5, Some(m)) => drop(m.insert("before".into(), json!([]))),
+                        (6, Some(m)) => drop(m.insert("in".into(), json!({"id": "f", "line": 1}))),
+                        (7, Some(m)) => {
+                            drop(m.insert("after".into(), json!(["ok", "\u{1F600}\""])))
+                        }
+                        (8, Some(m)) => drop(m.insert(field.into(), Value::Null)),
+                        (9, Some(m)) => drop(m.insert("line".into(), Value::Null)),
+                        _ => continue,
+                    }
+                    variants.push(v);
+                }
+                for v in &variants {
+                    let Value::Object(map) = v else {
+                        continue;
+                    };
+                    let Ok(Some((flat, batch))) =
+                        crate::tier1::transforms::encode(schema.transform, map)
+                    else {
+                        continue;
+                    };
+                    for hardened in [false, true] {
+                        let encoded = crate::encode::tier1::encode_reshaped(
+                            tool,
+                            schema,
+                            map,
+                            &Some((flat.clone(), batch)),
+                            hardened,
+                            (0, None, false, false),
                         );
-                        declined += 1;
+                        let Ok(p) = encoded else {
+                            continue;
+                        };
+                        let fast = verify_regrouped(&p.text, schema, map, &flat, &opts);
+                        let full = crate::decode::decode(&p.text)
+                            .is_ok_and(|back| exact_eq(v, &back, KeyOrder::Any));
+                        let regroups = match tool {
+                            "search_text" => {
+                                crate::tier1::transforms::search_text::regroups_exactly(map)
+                            }
+                            _ => crate::tier1::transforms::find_references::regroups_exactly(map),
+                        };
+                        if fast == Some(true) {
+                            assert!(full, "{v}");
+                            accepted += 1;
+                        } else {
+                            assert!(!full || !regroups, "{tool} {v}");
+                            declined += 1;
+                        }
                     }
                 }
             }
         }
-        assert!(accepted >= 8 && declined >= 8, "{accepted} {declined}");
+        assert!(accepted >= 20 && declined >= 20, "{accepted} {declined}");
     }
 }

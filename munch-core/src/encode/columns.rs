@@ -331,6 +331,19 @@ impl<'v> Columns<'v> {
         }
     }
 
+    /// Makes the empty-string cells of the columns at `at` stand for the
+    /// null an empty field reads back as (for a check against what a
+    /// transform's rows read back as, not the rows themselves).
+    pub(crate) fn empty_strings_as_null(&mut self, at: &[usize]) {
+        static NULL: Value = Value::Null;
+        let width = self.width.max(1);
+        for (i, cell) in self.cells.iter_mut().enumerate() {
+            if at.contains(&(i % width)) && matches!(cell, Cell::Str("", _)) {
+                *cell = Cell::Other(&NULL);
+            }
+        }
+    }
+
     /// The rows' cells, one slice of `width` per dict row.
     pub(crate) fn rows(&self) -> impl Iterator<Item = &[Cell<'v>]> {
         (0..self.rows).map(|r| self.row(r).unwrap_or_default())

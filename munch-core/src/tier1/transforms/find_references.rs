@@ -83,37 +83,16 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
 }
 
 /// Whether fr2's regrouping rebuilds `response` exactly from its own
-/// flattening, up to key order, whatever the cells read back as: every
-/// group a `{file, matches}` object with a string file no other group
-/// has and a non-empty list of matches, every match a
-/// `{specifier, match_type}` object, and no member named as fr2's
-/// private keys. (A file without matches goes to the empty groups, which
-/// the decode puts first; two groups of one file are merged; a match that
-/// is no object makes no row; any other member is dropped.) The verified
-/// check then needs only the flattened rows and members read back.
+/// flattening, up to key order, whatever the cells read back as: its
+/// groups as `super::regroups_groups` asks, every match a
+/// `{specifier, match_type}` object (any other member is dropped, a
+/// missing one added), and no member named as fr2's private keys. The
+/// verified check then needs only the flattened rows and members read
+/// back.
 pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
-    if response.contains_key(ROWS_KEY) || response.contains_key(EMPTY_GROUPS_KEY) {
-        return false;
-    }
-    let Some(Value::Array(groups)) = response.get("references") else {
-        return false;
-    };
-    let mut files = hashbrown::HashSet::with_capacity(groups.len());
-    groups.iter().all(|group| {
-        let Value::Object(g) = group else {
-            return false;
-        };
-        let (Some(Value::String(file)), Some(Value::Array(matches))) =
-            (g.get("file"), g.get("matches"))
-        else {
-            return false;
-        };
-        g.len() == 2
-            && !matches.is_empty()
-            && files.insert(file.as_str())
-            && matches.iter().all(|m| {
-                matches!(m, Value::Object(m)
-                    if m.len() == 2 && m.contains_key("specifier") && m.contains_key("match_type"))
-            })
-    })
+    !response.contains_key(ROWS_KEY)
+        && !response.contains_key(EMPTY_GROUPS_KEY)
+        && super::regroups_groups(response.get("references"), |m| {
+            m.len() == 2 && m.contains_key("specifier") && m.contains_key("match_type")
+        })
 }

@@ -5,7 +5,7 @@ pub(crate) mod dependency_cycles;
 pub(crate) mod file_outline;
 pub(crate) mod find_references;
 mod search_ast;
-mod search_text;
+pub(crate) mod search_text;
 mod tectonic_map;
 
 use alloc::string::String;
@@ -165,6 +165,38 @@ impl FileGroups {
             .collect();
         Value::Array(list)
     }
+}
+
+/// Whether the regrouping of `groups`' flattening (fr2's, st4's) rebuilds
+/// them exactly, up to key order, whatever the cells read back as: a
+/// list of `{file, matches}` objects, each file a string no other group
+/// has (two groups of one file are merged), each list of matches
+/// non-empty (a file without matches is not regrouped in its place) and
+/// each match an object `each_match` accepts.
+pub(crate) fn regroups_groups(
+    groups: Option<&Value>,
+    each_match: impl Fn(&Map<String, Value>) -> bool,
+) -> bool {
+    let Some(Value::Array(groups)) = groups else {
+        return false;
+    };
+    let mut files = hashbrown::HashSet::with_capacity(groups.len());
+    groups.iter().all(|group| {
+        let Value::Object(g) = group else {
+            return false;
+        };
+        let (Some(Value::String(file)), Some(Value::Array(matches))) =
+            (g.get("file"), g.get("matches"))
+        else {
+            return false;
+        };
+        g.len() == 2
+            && !matches.is_empty()
+            && files.insert(file.as_str())
+            && matches
+                .iter()
+                .all(|m| matches!(m, Value::Object(m) if each_match(m)))
+    })
 }
 
 /// Python truthiness.

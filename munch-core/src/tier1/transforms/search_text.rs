@@ -131,3 +131,35 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
     out.insert(ROWS_KEY.into(), Value::Array(rows));
     Ok(out)
 }
+
+/// Whether st4's regrouping rebuilds `response` exactly from its own
+/// flattening, up to key order, whatever the cells read back as: its
+/// groups as `super::regroups_groups` asks, and every match one the
+/// decode rebuilds with the same members: `line`, `text` as a string (any
+/// falsy text reads back as ""), `before`
+/// and `after` only as non-empty lists of strings (context lines, read
+/// back from their JSON text; a falsy one is dropped), `in` only as
+/// `{id, line, end_line}` with a non-empty string id (the decode makes
+/// all three, and none without an id), nothing else; and no member named
+/// as st4's private key.
+pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
+    let lines =
+        |v: &Value| matches!(v, Value::Array(l) if !l.is_empty() && l.iter().all(Value::is_string));
+    let symbol = |v: &Value| {
+        matches!(v, Value::Object(d) if d.len() == 3
+            && matches!(d.get("id"), Some(Value::String(id)) if !id.is_empty())
+            && d.contains_key("line")
+            && d.contains_key("end_line"))
+    };
+    !response.contains_key(ROWS_KEY)
+        && super::regroups_groups(response.get("results"), |m| {
+            let [line, text, before, after, inn] = pick(m, MATCH_KEYS);
+            let optional = [before, after, inn].iter().filter(|v| v.is_some()).count();
+            line.is_some()
+                && matches!(text, Some(Value::String(_)))
+                && m.len() == 2 + optional
+                && before.is_none_or(lines)
+                && after.is_none_or(lines)
+                && inn.is_none_or(symbol)
+        })
+}
