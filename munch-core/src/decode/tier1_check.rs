@@ -136,7 +136,12 @@ pub(crate) fn verify_regrouped(
             // as "" where it has none, which reads back as null and is
             // regrouped as the match had it ("" text, no member).
             if schema.transform == Transform::SearchText {
-                c.empty_strings_as_null(&[2, 3, 4, 5]);
+                let empty_when_none = ["text", "before", "after", "in_id"];
+                let at: Vec<usize> = (t.cols.iter().enumerate())
+                    .filter(|(_, c)| empty_when_none.contains(&c.name))
+                    .map(|(i, _)| i)
+                    .collect();
+                c.empty_strings_as_null(&at);
             }
             c
         } else {
