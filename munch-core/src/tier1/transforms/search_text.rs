@@ -136,9 +136,9 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
 /// flattening, up to key order, whatever the cells read back as: its
 /// groups as `super::regroups_groups` asks, and every match one the
 /// decode rebuilds with the same members: `line`, `text` as a string (any
-/// falsy text reads back as ""), `before`
-/// and `after` only as non-empty lists of strings (context lines, read
-/// back from their JSON text; a falsy one is dropped), `in` only as
+/// falsy text reads back as ""), `before` and `after` only as non-empty
+/// lists of strings (context lines, read back from their JSON text; a
+/// falsy one is dropped), `in` only as
 /// `{id, line, end_line}` with a non-empty string id (the decode makes
 /// all three, and none without an id), nothing else; and no member named
 /// as st4's private key.
