@@ -2,6 +2,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cell::OnceCell;
 use serde_json::{Map, Value};
 
 use crate::decode::{DecodeOptions, decode_with};
@@ -89,12 +90,26 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     let schema = schemas::by_tool(tool);
     // What a gen1 rung finds, kept for the other (`gen1::Kept`).
     let mut kept = gen1::Kept::default();
-    let first = first_rung(tool, schema, map, opts, &mut kept);
+    // `auto`'s gate for a gen1 first rung of the verified ladder: the size
+    // walk is made when the rung asks (with the tables it measured), and
+    // kept.
+    let walked: OnceCell<Sizes<'_, '_>> = OnceCell::new();
+    let walk = |tables: &[(&str, usize, usize)]| {
+        walked
+            .get_or_init(|| Sizes::new(response, map, opts, tables))
+            .json
+    };
+    let gate = (opts.format == Format::Auto && opts.mode == Mode::Verified)
+        .then(|| first_gate(opts, &walk))
+        .flatten();
+    let first = first_rung(tool, schema, map, opts, &mut kept, gate.as_ref());
     let measured = first
         .as_ref()
         .and_then(|r| r.as_ref().ok())
         .map_or(&[][..], |p| p.measured.as_slice());
-    let mut sizes = Sizes::new(response, map, opts, measured);
+    let mut sizes = walked
+        .into_inner()
+        .unwrap_or_else(|| Sizes::new(response, map, opts, measured));
     if map.contains_key("error") {
         let mut meta = EncodeMeta::json(JsonReason::ErrorKey);
         meta.json_bytes = Some(sizes.json);
@@ -145,6 +160,23 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     }
 }
 
+/// `auto`'s gate for a gen1 rung (`gen1::Gate`), sizes in code points or
+/// bytes only: `json` gives the response's JSON length, given the tables
+/// the rung measured.
+fn first_gate<'g>(opts: &Options<'_>, json: &'g gen1::JsonOf<'g>) -> Option<gen1::Gate<'g>> {
+    let ascii = match opts.measure {
+        Measure::PythonCodePoints => true,
+        Measure::Utf8Bytes => false,
+        Measure::Tokens(_) => return None,
+    };
+    Some(gen1::Gate {
+        threshold: opts.threshold,
+        json,
+        measured: None,
+        ascii,
+    })
+}
+
 /// The first encoding either mode makes (the verified ladder's first
 /// rung, the reference dispatcher's only one), encoded ahead of the size
 /// walk when it can count its tables' JSON length as it reads them (gen1,
@@ -158,6 +190,7 @@ fn first_rung<'v>(
     map: &'v Map<String, Value>,
     opts: &Options<'_>,
     kept: &mut gen1::Kept<'v>,
+    gate: Option<&gen1::Gate<'_>>,
 ) -> Option<Result<Payload<'v>, Fail>> {
     if map.contains_key("error") {
         return None;
@@ -172,7 +205,7 @@ fn first_rung<'v>(
         // loss before it is written.
         let stop = opts.mode == Mode::Verified;
         let shared = gen1::Shared {
-            gate: None,
+            gate,
             kept: Some(kept),
         };
         return Some(gen1::encode(tool, map, false, 0, Some(ascii), stop, shared));
@@ -293,16 +326,12 @@ fn verified<'v>(
     // `auto`'s gate, for the last rung (`gen1::Gate`): sizes in code
     // points or bytes only, each container member's length as the size
     // walk counted it.
-    let measured: &[(&str, usize, usize)] = &sizes.members;
-    let cannot_pass = |least: usize| sizes.ratio(least) < opts.threshold;
-    let gate = match opts.measure {
-        Measure::PythonCodePoints | Measure::Utf8Bytes => Some(gen1::Gate {
-            cannot_pass: &cannot_pass,
-            measured,
-            ascii: matches!(opts.measure, Measure::PythonCodePoints),
-        }),
-        Measure::Tokens(_) => None,
-    };
+    let json = |_: &[(&str, usize, usize)]| sizes.json;
+    let gate = first_gate(opts, &json).map(|g| gen1::Gate {
+        measured: Some(&sizes.members),
+        ..g
+    });
+    let gate = gate.as_ref().filter(|_| opts.format == Format::Auto);
     // A member the tier-1 decode always returns and the response lacks:
     // both tier-1 rungs are refused unencoded.
     let mut loss = schema.and_then(|s| known_loss(s, map));
@@ -343,16 +372,18 @@ fn verified<'v>(
             },
             (Rung::Tier1Hardened, Some(s)) => tier1_rung(true, &mut reshaped, s),
             // Without a schema, gen1 is the first rung.
+            // (`auto`: not written when its blobs and cells alone save
+            // too little; see `deferred`.)
             (Rung::Gen1Reference, _) => first.take().unwrap_or_else(|| {
                 let kept = Some(&mut kept);
-                let shared = gen1::Shared { gate: None, kept };
+                let shared = gen1::Shared { gate, kept };
                 gen1::encode(tool, map, false, hint, None, true, shared)
             }),
             _ => {
                 // `auto`'s last rung is not written when its JSON blobs
-                // alone are too long to pass the gate.
-                let last = Some(&rung) == rungs.last() && opts.format == Format::Auto;
-                let gate = gate.as_ref().filter(|_| last);
+                // and table cells alone save too little.
+                let last = Some(&rung) == rungs.last();
+                let gate = gate.filter(|_| last);
                 let kept = Some(&mut kept);
                 gen1::encode(
                     tool,
@@ -365,7 +396,7 @@ fn verified<'v>(
                 )
             }
         };
-        if let Some((reference, encoded)) = deferred.take() {
+        if let Some((mut reference, mut encoded)) = deferred.take() {
             // The last rung, after a reference payload under the gate:
             // unless this payload could pass it, JSON is sent whatever
             // either decodes to, and neither is decoded.
@@ -388,15 +419,27 @@ fn verified<'v>(
                 });
                 return Ok((reference, layer, attempts, Some(encoded)));
             }
-            // It could: the reference payload is decoded first, as ever.
-            let outcome = check(
-                &reference,
-                reference_rung,
-                (map, None),
-                response,
-                opts,
-                &dec,
-            );
+            // It could: the reference payload is decoded first, as ever
+            // (written now if the gate refused it unwritten).
+            if reference.unwritten.is_some() {
+                let kept = Some(&mut kept);
+                let shared = gen1::Shared { gate: None, kept };
+                if let Ok(p) = gen1::encode(tool, map, false, hint, None, true, shared) {
+                    encoded = sizes.of(&p.text);
+                    reference = p;
+                }
+            }
+            let outcome = match &reference.loss {
+                Some(m) => Outcome::Mismatch(m.clone()),
+                None => check(
+                    &reference,
+                    reference_rung,
+                    (map, None),
+                    response,
+                    opts,
+                    &dec,
+                ),
+            };
             let accepted = outcome == Outcome::Accepted;
             attempts.push(Attempt {
                 rung: reference_rung,
@@ -421,6 +464,18 @@ fn verified<'v>(
                     loss = Some(m.clone());
                 }
                 Outcome::Mismatch(m)
+            }
+            // `auto`: a reference payload unwritten (too long) waits for
+            // the last rung, as one written too long does.
+            Ok(mut p)
+                if p.unwritten.is_some()
+                    && rung == Rung::Gen1Reference
+                    && Some(&rung) != rungs.last() =>
+            {
+                kept.keep(core::mem::take(&mut p.tables));
+                let least = p.unwritten.unwrap_or(0);
+                deferred = Some((p, least));
+                continue;
             }
             Ok(p) if p.unwritten.is_some() => {
                 attempts.push(Attempt {
@@ -665,11 +720,7 @@ impl<'a, 'm> Sizes<'a, 'm> {
     }
 
     fn ratio(&self, encoded: usize) -> f64 {
-        if self.json == 0 {
-            return 0.0;
-        }
-        let r = (self.json as f64 - encoded as f64) / self.json as f64;
-        if r > 0.0 { r } else { 0.0 }
+        crate::savings::saved_ratio(self.json, encoded)
     }
 
     fn saved(&self, encoded: usize) -> usize {

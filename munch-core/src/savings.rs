@@ -82,3 +82,13 @@ pub fn inject_meta(response: &mut Value, meta: &EncodeMeta, total: Option<u64>) 
         m.insert("total_encoding_tokens_saved".into(), Value::from(total));
     }
 }
+
+/// The share of `json` a payload `encoded` long saves (0 when it saves
+/// nothing or `json` is empty): what `auto`'s threshold is compared with.
+pub(crate) fn saved_ratio(json: usize, encoded: usize) -> f64 {
+    if json == 0 {
+        return 0.0;
+    }
+    let r = (json as f64 - encoded as f64) / json as f64;
+    if r > 0.0 { r } else { 0.0 }
+}

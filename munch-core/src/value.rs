@@ -29,10 +29,12 @@ pub(crate) fn kind(v: &Value) -> Kind<'_> {
         Value::Number(n) => number_kind(n),
         Value::String(s) => Kind::Str(s),
         Value::Array(a) => Kind::List(a),
-        Value::Object(m) => match sentinel_float(m) {
+        // (Only a one-member dict can be a sentinel.)
+        Value::Object(m) if m.len() == 1 => match sentinel_float(m) {
             Some(f) => Kind::Float(f),
             None => Kind::Dict(m),
         },
+        Value::Object(m) => Kind::Dict(m),
     }
 }
 

@@ -61,6 +61,13 @@ fn the_size_walk_finds_the_nesting_depth() {
     }
 }
 
+/// The units `auto`'s gate counts in: code points of Python's
+/// `ensure_ascii` text (`ascii`), and UTF-8 bytes.
+const UNITS: [(Measure<'static>, bool); 2] = [
+    (Measure::PythonCodePoints, true),
+    (Measure::Utf8Bytes, false),
+];
+
 /// Every vector's tool and input, as it is and with its longest list
 /// of objects grown to 60 items ([`grow`]).
 fn grown_vectors() -> Vec<(String, Value)> {
@@ -138,6 +145,73 @@ fn unwritten_last_rungs_could_not_pass() {
         unchecked >= 20 && unwritten >= 10,
         "{unchecked} {unwritten}"
     );
+}
+
+/// The length a gen1 rung refused unwritten reports (its blobs and table
+/// cells) is at most what it would write: over every reference vector's
+/// input, as it is and grown, in both forms, in code points and bytes,
+/// each rung is encoded once under a gate no payload passes, once with
+/// none, and the two compared. A first rung's gate asks for the JSON
+/// length once, with the tables it measured; a later rung's knows it.
+#[test]
+fn unwritten_rungs_report_at_most_their_size() {
+    let (mut tables, mut blobs) = (0, 0);
+    let asked = core::cell::Cell::new(0);
+    let json = |_: &[(&str, usize, usize)]| {
+        asked.set(asked.get() + 1);
+        1
+    };
+    for (tool, input) in grown_vectors() {
+        let tool = tool.as_str();
+        let Value::Object(map) = &input else {
+            continue;
+        };
+        for (measure, ascii) in UNITS {
+            let opts = Options {
+                measure,
+                ..Options::default()
+            };
+            let sizes = Sizes::new(&input, map, &opts, &[]);
+            for hardened in [false, true] {
+                let Ok(written) = gen1::encode(
+                    tool,
+                    map,
+                    hardened,
+                    0,
+                    Some(ascii),
+                    false,
+                    Default::default(),
+                ) else {
+                    continue;
+                };
+                let size = sizes.of(&written.text);
+                for measured in [None, Some(&sizes.members[..])] {
+                    let gate = gen1::Gate {
+                        threshold: 2.0,
+                        json: &json,
+                        measured,
+                        ascii,
+                    };
+                    let shared = gen1::Shared {
+                        gate: Some(&gate),
+                        kept: None,
+                    };
+                    asked.set(0);
+                    let refused = gen1::encode(tool, map, hardened, 0, Some(ascii), false, shared);
+                    let least = refused.ok().and_then(|p| p.unwritten);
+                    let least = least.unwrap_or_else(|| panic!("{tool} not refused"));
+                    assert!(least <= size, "{tool} {hardened} {ascii}: {least} > {size}");
+                    assert!(measured.is_some() || asked.get() <= 1, "{tool}");
+                    if measured.is_none() {
+                        tables += usize::from(least * 2 > size);
+                    } else {
+                        blobs += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(tables >= 40 && blobs >= 100, "{tables} {blobs}");
 }
 
 /// `auto` sends what the whole ladder, every rung decoded, and then
@@ -259,38 +333,107 @@ fn a_deferred_reference_rung_is_decoded_when_the_last_could_pass() {
 }
 
 /// A first rung refused before it is written (a cell or row every
-/// form loses) still hands the size walk the lengths its gather
-/// counted, number cells included: each is the walk's own.
+/// form loses, or `auto`'s gate) still hands the size walk the lengths
+/// its gather counted, number cells included: each is the walk's own.
 #[test]
 fn refused_first_rungs_measure_their_tables() {
     let mut members = 0;
+    let mut unwritten = 0;
+    // A gate no payload passes.
+    let json = |_: &[(&str, usize, usize)]| 1;
     for (tool, input) in grown_vectors() {
         let tool = tool.as_str();
         let Value::Object(map) = &input else {
             continue;
         };
-        for (measure, ascii) in [
-            (Measure::PythonCodePoints, true),
-            (Measure::Utf8Bytes, false),
-        ] {
+        for (measure, ascii) in UNITS {
             let opts = Options {
                 measure,
                 ..Options::default()
             };
-            let mut kept = gen1::Kept::default();
-            let first = first_rung(tool, schemas::by_tool(tool), map, &opts, &mut kept);
-            let Some(Ok(p)) = first else {
-                continue;
+            let gate = gen1::Gate {
+                threshold: 2.0,
+                json: &json,
+                measured: None,
+                ascii,
             };
-            if p.loss.is_none() {
-                continue;
-            }
-            for &(key, len, depth) in &p.measured {
-                let walked = crate::py::json_write::value_json_len(&map[key], ascii);
-                assert_eq!((len, depth), walked, "{tool} {key} {ascii}");
-                members += 1;
+            for gate in [None, Some(&gate)] {
+                let mut kept = gen1::Kept::default();
+                let first = first_rung(tool, schemas::by_tool(tool), map, &opts, &mut kept, gate);
+                let Some(Ok(p)) = first else {
+                    continue;
+                };
+                if p.loss.is_none() && p.unwritten.is_none() {
+                    continue;
+                }
+                unwritten += usize::from(p.unwritten.is_some());
+                for &(key, len, depth) in &p.measured {
+                    let walked = crate::py::json_write::value_json_len(&map[key], ascii);
+                    assert_eq!((len, depth), walked, "{tool} {key} {ascii}");
+                    members += 1;
+                }
             }
         }
     }
-    assert!(members >= 20, "{members}");
+    assert!(members >= 20 && unwritten >= 20, "{members} {unwritten}");
+}
+
+/// A gen1 reference rung `auto`'s gate refused unwritten is written and
+/// decoded after all when the last rung could pass: then the ladder goes
+/// on as if it had been written. Forced here (no vector's hardened
+/// payload is shorter than its reference one): each gen1 vector whose
+/// reference payload `auto` sends is run again with its first rung
+/// replaced by one refused unwritten, and gives the same text, attempts
+/// and size.
+#[test]
+fn an_unwritten_reference_rung_is_written_when_the_last_could_pass() {
+    let mut forced = 0;
+    for (tool, input) in grown_vectors() {
+        let Value::Object(map) = &input else {
+            continue;
+        };
+        if schemas::by_tool(&tool).is_some() {
+            continue;
+        }
+        let opts = Options {
+            format: Format::Auto,
+            ..Options::default()
+        };
+        let normal = encode(&tool, &input, &opts);
+        let reference = Attempt {
+            rung: Rung::Gen1Reference,
+            outcome: Outcome::Accepted,
+        };
+        if normal.meta.attempts != [reference] {
+            continue;
+        }
+        let sizes = Sizes::new(&input, map, &opts, &[]);
+        // (Only where the last rung could pass the gate.)
+        let Ok(hardened) = gen1::encode(&tool, map, true, 0, None, false, Default::default())
+        else {
+            continue;
+        };
+        if sizes.ratio(sizes.of(&hardened.text)) < opts.threshold {
+            continue;
+        }
+        let first = Some(Ok(Payload::unwritten(sizes.json)));
+        let chosen = verified(
+            &tool,
+            None,
+            map,
+            &input,
+            &opts,
+            &sizes,
+            (first, Default::default()),
+        );
+        let Ok((payload, _, attempts, encoded)) = chosen else {
+            panic!("{tool}: no payload");
+        };
+        assert!(payload.text == normal.text, "{tool} {attempts:?}");
+        assert_eq!(attempts, normal.meta.attempts, "{tool}");
+        let encoded = encoded.unwrap_or_else(|| sizes.of(&payload.text));
+        assert_eq!(Some(encoded), normal.meta.encoded_bytes, "{tool}");
+        forced += 1;
+    }
+    assert!(forced >= 10, "{forced}");
 }

@@ -316,19 +316,30 @@ impl<'v> Columns<'v> {
     /// table refused before it is written, whose measure still spares the
     /// size walk.
     pub(crate) fn count_numbers(&mut self) {
-        let Some(json) = self.json.as_mut() else {
-            return;
-        };
-        for c in &self.cells {
-            json.0 += match *c {
+        let numbers = self.number_len();
+        if let Some(json) = self.json.as_mut() {
+            json.0 += numbers;
+        }
+    }
+
+    /// The JSON length of the table's number cells (left out of its
+    /// measure until they are written: [`written_number`]); 0 for a table
+    /// not measured.
+    pub(crate) fn number_len(&self) -> usize {
+        if self.json.is_none() {
+            return 0;
+        }
+        self.cells
+            .iter()
+            .map(|c| match *c {
                 Cell::UInt(u) => digits(u),
                 Cell::NegInt(i) => 1 + digits(i.unsigned_abs()),
                 Cell::Float(f) => float_repr_len(f),
                 // (A number past 64 bits, under `arbitrary-precision`.)
                 Cell::Other(v) if written_number(v) => value_json_len(v, true).0,
                 _ => 0,
-            };
-        }
+            })
+            .sum()
     }
 
     /// Makes the empty-string cells of the columns at `at` stand for the

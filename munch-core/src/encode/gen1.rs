@@ -12,6 +12,7 @@ use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
 use super::kept::Counted;
 pub(crate) use super::kept::Kept;
+use super::least_size::{Reach, rows_bounds, rows_least};
 use super::lost_cell::lost_cell;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
@@ -209,51 +210,121 @@ fn escape_schema(s: &str, out: &mut String) {
     }
 }
 
-/// `auto`'s gate, for the ladder's last rung: whether a payload this long
-/// cannot pass it, with the JSON length of response members measured
-/// already (key, length, depth) in the gate's unit (`ascii`: code points
-/// of Python's `ensure_ascii` text, else UTF-8 bytes).
+/// A response member's JSON length as it was measured: key, length,
+/// nesting depth.
+pub(crate) type Measured<'k> = (&'k str, usize, usize);
+
+/// The response's JSON length, given the tables a rung measured.
+pub(crate) type JsonOf<'g> = dyn Fn(&[Measured<'_>]) -> usize + 'g;
+
+/// `auto`'s gate, for a gen1 rung it may refuse before writing it: the
+/// threshold, and the response's JSON length (in the gate's unit:
+/// `ascii`, code points of Python's `ensure_ascii` text, else UTF-8 bytes)
+/// given the tables the rung measured, as `(key, length, depth)`. For the
+/// ladder's first rung that is when the size walk is made; a later rung's
+/// gate knows it already, with the JSON length of each container member
+/// (`measured`) for the blobs.
 pub(crate) struct Gate<'g> {
-    pub(crate) cannot_pass: &'g dyn Fn(usize) -> bool,
-    pub(crate) measured: &'g [(&'g str, usize, usize)],
+    pub(crate) threshold: f64,
+    pub(crate) json: &'g JsonOf<'g>,
+    pub(crate) measured: Option<&'g [Measured<'g>]>,
     pub(crate) ascii: bool,
 }
 
+impl Gate<'_> {
+    /// Whether a payload at least `least` long cannot pass the gate of a
+    /// response `json` long.
+    fn cannot_pass(&self, least: usize, json: usize) -> bool {
+        crate::savings::saved_ratio(json, least) < self.threshold
+    }
+}
+
 /// The length, in `gate`'s unit, of the JSON blobs written for the
-/// containers among `left` (a member's from `gate.measured` when it is
-/// there): a lower bound of the payload's size, since each blob is
-/// written whole (`ensure_ascii`, quoted). `Some` once it is more than
-/// the gate lets through.
-fn blobs_past_gate(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> Option<usize> {
+/// containers among `left` (a whole member's from `gate.measured`): a lower
+/// bound of the payload's size, since each blob is written whole
+/// (`ensure_ascii`, quoted); and whether it is more than the gate lets
+/// through. Nothing for a gate that has not measured the members (a first
+/// rung's: the size walk has not been made).
+fn blobs_least(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> (usize, bool) {
+    let Some(members) = gate.measured else {
+        return (0, false);
+    };
+    let json = (gate.json)(&[]);
     let mut least = 0usize;
     for (key, l) in left {
         let v = l.value();
         if !is_container(v) {
             continue;
         }
-        let measured = match key {
-            Cow::Borrowed(k) => gate.measured.iter().find(|m| m.0 == *k).map(|m| m.1),
-            Cow::Owned(_) => None,
+        // (A member whose tables were taken out is written without them:
+        // its length is not the walk's.)
+        let measured = match (key, l) {
+            (Cow::Borrowed(k), Left::Value(_)) => members.iter().find(|m| m.0 == *k).map(|m| m.1),
+            _ => None,
         };
         least += measured.unwrap_or_else(|| python_json_len(v, gate.ascii).0);
-        if (gate.cannot_pass)(least) {
-            return Some(least);
+        if gate.cannot_pass(least, json) {
+            return (least, true);
         }
     }
-    None
+    (least, false)
+}
+
+/// With the blobs (`blobs` long), the least the payload's tables take,
+/// once that is more than `gate` lets through (`least_size.rs`). It is
+/// counted, and a first rung's gate asked for the response's JSON length,
+/// only when an upper bound of it, read from the cells' lengths, saves too
+/// little (for a first rung: of a lower bound of its tables' JSON).
+fn tables_past_gate(
+    gate: &Gate<'_>,
+    blobs: usize,
+    keys: &[Cow<'_, str>],
+    found: &[Columns<'_>],
+    typed: &[(Vec<&str>, Vec<Ty>)],
+    legend: &[&str],
+) -> Option<usize> {
+    let (mut most, mut floor) = (blobs, 0usize);
+    for (c, (cols, _)) in found.iter().zip(typed) {
+        let (m, f) = rows_bounds(c, cols, gate.ascii);
+        most += m;
+        floor += f;
+    }
+    // The response's JSON length when the gate knows it already, else
+    // its tables' at the least (a share saved of less is less).
+    let json = match gate.measured {
+        Some(_) => (gate.json)(&[]),
+        None => floor,
+    };
+    if crate::savings::saved_ratio(json, most) >= gate.threshold {
+        return None;
+    }
+    let reach = Reach::of(legend);
+    let least = blobs
+        + found
+            .iter()
+            .zip(typed)
+            .map(|(c, (_, types))| rows_least(c, types, &reach, gate.ascii))
+            .sum::<usize>();
+    let json = (gate.json)(&measured_tables(keys, found, true));
+    gate.cannot_pass(least, json).then_some(least)
 }
 
 /// The response members whose JSON length their gather counted: the
 /// tables that are whole members, as `(key, length, depth)`
-/// (`Payload::measured`).
+/// (`Payload::measured`). `numbers`: their number cells are not written
+/// yet, so their length is added here.
 fn measured_tables<'v>(
     keys: &[Cow<'v, str>],
     found: &[Columns<'v>],
+    numbers: bool,
 ) -> Vec<(&'v str, usize, usize)> {
     keys.iter()
         .zip(found)
         .filter_map(|(key, c)| match (key, c.json) {
-            (Cow::Borrowed(key), Some((len, depth))) => Some((*key, len, depth)),
+            (Cow::Borrowed(key), Some((len, depth))) => {
+                let len = if numbers { len + c.number_len() } else { len };
+                Some((*key, len, depth))
+            }
             _ => None,
         })
         .collect()
@@ -349,7 +420,8 @@ pub(crate) fn encode<'v>(
     } else {
         Vec::new()
     };
-    if let Some(least) = gate.and_then(|g| blobs_past_gate(&left, g)) {
+    let blobs = gate.map(|g| blobs_least(&left, g));
+    if let Some((least, true)) = blobs {
         return Ok(Payload::unwritten(least));
     }
     // The column types, and the legend over `str` columns.
@@ -378,9 +450,8 @@ pub(crate) fn encode<'v>(
                     keys.push(t.key);
                     found.push(t.columns);
                 }
-                found.iter_mut().for_each(Columns::count_numbers);
                 let mut lost = Payload::lost(m);
-                lost.measured = measured_tables(&keys, &found);
+                lost.measured = measured_tables(&keys, &found, true);
                 lost.tables = found;
                 return Ok(lost);
             }
@@ -394,8 +465,22 @@ pub(crate) fn encode<'v>(
     // The legend's counts: the other rung's, when it read the same tables.
     let taken = counted.take().filter(|c| c.of(&found));
     let counts = taken.unwrap_or_else(|| Counted::new(&found, &typed, hasher));
-    let mut memo = CellMemo::new(&counts.builder);
     let legend = counts.builder.finish(2, hardened);
+    // `auto`'s gate: a payload whose blobs and table cells alone save too
+    // little is not written (its tables and counts kept for the other
+    // rung, as for a refused one).
+    if let (Some(g), Some((blobs, _))) = (gate, blobs) {
+        if let Some(least) = tables_past_gate(g, blobs, &keys, &found, &typed, &legend.list) {
+            let mut unwritten = Payload::unwritten(least);
+            unwritten.measured = measured_tables(&keys, &found, true);
+            unwritten.tables = found;
+            if !hardened {
+                *counted = Some(counts);
+            }
+            return Ok(unwritten);
+        }
+    }
+    let mut memo = CellMemo::new(&counts.builder);
 
     // Scalars: leftovers in order, then overflow blobs, __stypes, __tables.
     let mut pairs = Pairs::default();
@@ -518,7 +603,7 @@ pub(crate) fn encode<'v>(
         }
         columns.add_written_numbers(written);
     }
-    let measured = measured_tables(&keys, &found);
+    let measured = measured_tables(&keys, &found, false);
     out.push('\n');
     // For the hardened rung, if this one is refused.
     if !hardened {

@@ -6,6 +6,7 @@ pub(crate) mod columns;
 pub(crate) mod gen1;
 pub(crate) mod inline_check;
 mod kept;
+mod least_size;
 pub(crate) mod lost_cell;
 mod pairs;
 mod text;

@@ -210,10 +210,15 @@ pub(crate) fn float_value(x: f64) -> Value {
 
 /// The f64 of a sentinel object, if `map` is exactly one.
 pub(crate) fn sentinel_float(map: &Map<String, Value>) -> Option<f64> {
-    if map.len() != 1 {
+    // The one member, compared by its key (not looked up by hashing it).
+    let mut members = map.iter();
+    let (Some((key, value)), None) = (members.next(), members.next()) else {
+        return None;
+    };
+    if key != FLOAT_KEY {
         return None;
     }
-    match map.get(FLOAT_KEY)?.as_str()? {
+    match value.as_str()? {
         "nan" => Some(f64::NAN),
         "inf" => Some(f64::INFINITY),
         "-inf" => Some(f64::NEG_INFINITY),
