@@ -106,15 +106,20 @@ pub enum Outcome {
     /// `auto`, the ladder's last rung: its payload saves less than the
     /// threshold, so JSON is sent whether it decodes exactly or not, and
     /// it was not decoded (the reason is
-    /// [`JsonReason::GateRejected`]). A gen1 payload whose JSON blobs
-    /// alone are too long to pass is not even written; then
-    /// [`EncodeMeta::encoded_bytes`] is their length, a lower bound of its
-    /// size.
+    /// [`JsonReason::GateRejected`]). A gen1 payload that its JSON
+    /// blobs, string scalars and table cells alone make too long to pass
+    /// (counted without writing it: each string's code points or bytes,
+    /// less what the legend could take off a cell) is not even written;
+    /// then [`EncodeMeta::encoded_bytes`] is that length, a lower bound of
+    /// its size.
     ///
     /// Also the gen1 reference rung's, when its payload saves less than
-    /// the threshold and the last rung's cannot pass either: JSON is sent
-    /// whatever the two decode to, so neither is decoded, and the ratio
-    /// and [`EncodeMeta::encoded_bytes`] are the reference payload's.
+    /// the threshold (written, or found too long that way) and the last
+    /// rung's cannot pass either: JSON is sent whatever the two decode to,
+    /// so neither is decoded, and the ratio and
+    /// [`EncodeMeta::encoded_bytes`] are the reference payload's (or its
+    /// lower bound). If the last rung could pass, the reference payload is
+    /// written and decoded first, as ever.
     Unchecked,
 }
 
@@ -161,8 +166,8 @@ pub enum JsonReason {
     NoVerifiedEncoding,
     /// `auto`: the saving ratio was under the threshold.
     GateRejected {
-        /// The measured ratio (for a last rung left unwritten, see
-        /// [`Outcome::Unchecked`], the ratio its blobs' length leaves: an
+        /// The measured ratio (for a gen1 payload left unwritten, see
+        /// [`Outcome::Unchecked`], the ratio its lower bound leaves: an
         /// upper bound).
         ratio: f64,
     },
@@ -195,7 +200,7 @@ pub struct EncodeMeta {
     pub attempts: Vec<Attempt>,
     /// Size of the JSON form.
     pub json_bytes: Option<usize>,
-    /// Size of the payload (a lower bound of it for a last rung left
+    /// Size of the payload (a lower bound of it for a gen1 payload left
     /// unwritten, see [`Outcome::Unchecked`]).
     pub encoded_bytes: Option<usize>,
     /// Tokens saved (bytes ÷ 4, or exact with a token counter).

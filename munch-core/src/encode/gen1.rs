@@ -12,7 +12,7 @@ use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
 use super::kept::Counted;
 pub(crate) use super::kept::Kept;
-use super::least_size::{Reach, rows_bounds, rows_least};
+use super::least_size::{Reach, rows_bounds, rows_least, strings_bounds, strings_least};
 use super::lost_cell::lost_cell;
 use super::pairs::{Pairs, Scalar};
 use super::text::{is_container, push_stype, write_value_text};
@@ -270,20 +270,29 @@ fn blobs_least(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> (usize, bo
     (least, false)
 }
 
-/// With the blobs (`blobs` long), the least the payload's tables take,
-/// once that is more than `gate` lets through (`least_size.rs`). It is
+/// With the blobs (`blobs` long), the least the payload's string scalars
+/// (among `left`) and tables take, once that is more than `gate` lets
+/// through (`least_size.rs`). It is
 /// counted, and a first rung's gate asked for the response's JSON length,
 /// only when an upper bound of it, read from the cells' lengths, saves too
-/// little (for a first rung: of a lower bound of its tables' JSON).
-fn tables_past_gate(
+/// little (for a first rung: of a lower bound of the JSON of its tables
+/// and strings).
+fn past_gate(
     gate: &Gate<'_>,
-    blobs: usize,
+    (blobs, left): (usize, &[(Cow<'_, str>, Left<'_>)]),
     keys: &[Cow<'_, str>],
     found: &[Columns<'_>],
     typed: &[(Vec<&str>, Vec<Ty>)],
     legend: &[&str],
 ) -> Option<usize> {
-    let (mut most, mut floor) = (blobs, 0usize);
+    let strings = || {
+        left.iter().filter_map(|(_, l)| match l {
+            Left::Value(Value::String(s)) => Some(s.as_str()),
+            _ => None,
+        })
+    };
+    let (mut most, mut floor) = strings_bounds(strings());
+    most += blobs;
     for (c, (cols, _)) in found.iter().zip(typed) {
         let (m, f) = rows_bounds(c, cols, gate.ascii);
         most += m;
@@ -300,6 +309,7 @@ fn tables_past_gate(
     }
     let reach = Reach::of(legend);
     let least = blobs
+        + strings_least(strings(), gate.ascii)
         + found
             .iter()
             .zip(typed)
@@ -466,11 +476,12 @@ pub(crate) fn encode<'v>(
     let taken = counted.take().filter(|c| c.of(&found));
     let counts = taken.unwrap_or_else(|| Counted::new(&found, &typed, hasher));
     let legend = counts.builder.finish(2, hardened);
-    // `auto`'s gate: a payload whose blobs and table cells alone save too
-    // little is not written (its tables and counts kept for the other
+    // `auto`'s gate: a payload whose blobs, strings and table cells alone
+    // save too little is not written (its tables and counts kept for the other
     // rung, as for a refused one).
     if let (Some(g), Some((blobs, _))) = (gate, blobs) {
-        if let Some(least) = tables_past_gate(g, blobs, &keys, &found, &typed, &legend.list) {
+        let scalars = (blobs, &left[..]);
+        if let Some(least) = past_gate(g, scalars, &keys, &found, &typed, &legend.list) {
             let mut unwritten = Payload::unwritten(least);
             unwritten.measured = measured_tables(&keys, &found, true);
             unwritten.tables = found;

@@ -130,6 +130,31 @@ pub(crate) fn rows_bounds(columns: &Columns<'_>, cols: &[&str], ascii: bool) -> 
     (most, json)
 }
 
+/// The least length of string scalars as gen1 writes them (`key=value`,
+/// the value as it is, or quoted with its quotes, backslashes and line
+/// breaks escaped, or as a JSON blob): each one's code points or bytes.
+pub(crate) fn strings_least<'s>(strings: impl Iterator<Item = &'s str>, ascii: bool) -> usize {
+    strings
+        .map(|s| {
+            if ascii && !s.is_ascii() {
+                s.chars().count()
+            } else {
+                s.len()
+            }
+        })
+        .sum()
+}
+
+/// For string scalars, what [`rows_bounds`] gives for tables: an upper
+/// bound of [`strings_least`] (their bytes) and a lower bound of their
+/// JSON length (their bytes and quotes: a code point of JSON text per
+/// byte at the least).
+pub(crate) fn strings_bounds<'s>(strings: impl Iterator<Item = &'s str>) -> (usize, usize) {
+    strings.fold((0, 0), |(most, json), s| {
+        (most + s.len(), json + s.len() + 2)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Reach, rows_bounds, rows_least};

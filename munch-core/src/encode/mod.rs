@@ -39,8 +39,9 @@ pub(crate) struct Payload<'v> {
     /// fired in a tier-1 reference encode (spec D3), or nobody looked
     /// (every other payload).
     pub(crate) hazard: bool,
-    /// Not written: its JSON blobs alone are this long, which no payload
-    /// passing `auto`'s gate can be (gen1 asked with a [`gen1::Gate`]).
+    /// Not written: its JSON blobs, string scalars and table cells alone
+    /// are this long, which no payload passing `auto`'s gate can be (gen1
+    /// asked with a [`gen1::Gate`]; `least_size.rs`).
     pub(crate) unwritten: Option<usize>,
 }
 
@@ -50,8 +51,8 @@ impl Payload<'_> {
         Payload::unwritten_with("", Some(loss), None)
     }
 
-    /// No payload: its blobs alone (`least` long) are more than `auto`'s
-    /// gate lets through.
+    /// No payload: what it would hold for sure (`least` long) is more than
+    /// `auto`'s gate lets through.
     pub(crate) fn unwritten<'w>(least: usize) -> Payload<'w> {
         Payload::unwritten_with("gen1", None, Some(least))
     }
