@@ -205,7 +205,7 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
                 {"line": 7, "text": "q()"}]}]}),
     ];
     let opts = DecodeOptions::default();
-    let (mut accepted, mut declined) = (0, 0);
+    let (mut accepted, mut declined, mut empty_first) = (0, 0, 0);
     for tool in ["find_references", "search_text"] {
         let schema = schemas::by_tool(tool).unwrap_or_else(|| unreachable!());
         let groups_key = if tool == "search_text" {
@@ -238,7 +238,7 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
                 }
             }
             let mut variants = vec![base.clone(), grown.clone()];
-            for change in 0..10 {
+            for change in 0..12 {
                 let mut v = grown.clone();
                 let Some(groups) = v[groups_key].as_array_mut() else {
                     continue;
@@ -268,6 +268,9 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
                     (7, Some(m)) => drop(m.insert("after".into(), json!(["ok", "\u{1F600}\""]))),
                     (8, Some(m)) => drop(m.insert(field.into(), Value::Null)),
                     (9, Some(m)) => drop(m.insert("line".into(), Value::Null)),
+                    // Files without matches first, where fr2 regroups them.
+                    (10, _) => groups.insert(0, json!({"file": "aa.py", "matches": []})),
+                    (11, _) => groups.sort_by_key(|g| g["matches"] != json!([])),
                     _ => continue,
                 }
                 variants.push(v);
@@ -305,6 +308,9 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
                     if fast == Some(true) {
                         assert!(full, "{v}");
                         accepted += 1;
+                        let empty = |g: &Value| g["matches"] == json!([]);
+                        let groups = v[groups_key].as_array();
+                        empty_first += usize::from(groups.is_some_and(|g| g.iter().any(empty)));
                     } else {
                         assert!(!full || !regroups, "{tool} {v}");
                         declined += 1;
@@ -313,5 +319,8 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
             }
         }
     }
-    assert!(accepted >= 20 && declined >= 20, "{accepted} {declined}");
+    assert!(
+        accepted >= 20 && declined >= 20 && empty_first >= 4,
+        "{accepted} {declined} {empty_first}"
+    );
 }

@@ -84,15 +84,16 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
 
 /// Whether fr2's regrouping rebuilds `response` exactly from its own
 /// flattening, up to key order, whatever the cells read back as: its
-/// groups as `super::regroups_groups` asks, every match a
-/// `{specifier, match_type}` object (any other member is dropped, a
-/// missing one added), and no member named as fr2's private keys. The
-/// verified check then needs only the flattened rows and members read
-/// back.
+/// groups as `super::regroups_groups` asks (files without matches, kept
+/// in the `__empty_groups__` blob, only before all the others: they are
+/// regrouped first), every match a `{specifier, match_type}` object (any
+/// other member is dropped, a missing one added), and no member named as
+/// fr2's private keys. The verified check then needs only the flattened
+/// rows and members read back.
 pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
     !response.contains_key(ROWS_KEY)
         && !response.contains_key(EMPTY_GROUPS_KEY)
-        && super::regroups_groups(response.get("references"), |m| {
+        && super::regroups_groups(response.get("references"), true, |m| {
             m.len() == 2 && m.contains_key("specifier") && m.contains_key("match_type")
         })
 }

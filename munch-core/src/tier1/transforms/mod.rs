@@ -171,16 +171,21 @@ impl FileGroups {
 /// them exactly, up to key order, whatever the cells read back as: a
 /// list of `{file, matches}` objects, each file a string no other group
 /// has (two groups of one file are merged), each list of matches
-/// non-empty (a file without matches is not regrouped in its place) and
-/// each match an object `each_match` accepts.
+/// non-empty and each match an object `each_match` accepts. With
+/// `empty_first` (fr2, which keeps the files without matches apart and
+/// regroups them first), groups whose matches are `[]` may come before
+/// all the others.
 pub(crate) fn regroups_groups(
     groups: Option<&Value>,
+    empty_first: bool,
     each_match: impl Fn(&Map<String, Value>) -> bool,
 ) -> bool {
     let Some(Value::Array(groups)) = groups else {
         return false;
     };
     let mut files = hashbrown::HashSet::with_capacity(groups.len());
+    // Still among the leading groups without matches.
+    let mut leading = empty_first;
     groups.iter().all(|group| {
         let Value::Object(g) = group else {
             return false;
@@ -190,8 +195,9 @@ pub(crate) fn regroups_groups(
         else {
             return false;
         };
+        leading &= matches.is_empty();
         g.len() == 2
-            && !matches.is_empty()
+            && (leading || !matches.is_empty())
             && files.insert(file.as_str())
             && matches
                 .iter()

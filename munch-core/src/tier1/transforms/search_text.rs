@@ -152,7 +152,7 @@ pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
             && d.contains_key("end_line"))
     };
     !response.contains_key(ROWS_KEY)
-        && super::regroups_groups(response.get("results"), |m| {
+        && super::regroups_groups(response.get("results"), false, |m| {
             let [line, text, before, after, inn] = pick(m, MATCH_KEYS);
             let optional = [before, after, inn].iter().filter(|v| v.is_some()).count();
             line.is_some()
