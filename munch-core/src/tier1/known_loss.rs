@@ -4,8 +4,9 @@
 //! match object with members of their own, so a response without one of
 //! those members, or with a member they do not rebuild, cannot come back
 //! equal, whatever the payload holds; nor can a tm2 row with a key that
-//! is none of its table's columns. The verified ladder refuses both
-//! tier-1 rungs of such a response without encoding or decoding it.
+//! is none of its table's columns, nor fr2's file without matches listed
+//! after one with matches (regrouped first). The verified ladder refuses
+//! both tier-1 rungs of such a response without encoding or decoding it.
 
 use alloc::format;
 use alloc::string::String;
@@ -13,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::schema::{Schema, Transform};
 use crate::encode::lost_cell::key_not_a_column;
-use crate::equal::Mismatch;
+use crate::equal::{KeyOrder, Mismatch};
 use crate::value::{Kind, kind};
 
 /// A member the tier-1 decode of any payload of `schema` adds to
@@ -25,7 +26,8 @@ use crate::value::{Kind, kind};
 /// st4's `more_files` and its regrouped `results`; fr2's regrouped
 /// `references`. The first one the response lacks is reported, in the
 /// decode's order. fo1's batch reports the first symbol loss
-/// (`file_outline::batch_symbol_loss`).
+/// (`file_outline::batch_symbol_loss`); fr2, a file without matches
+/// listed after one with matches (`moved_empty_group`).
 pub(crate) fn known_loss(schema: &Schema, response: &Map<String, Value>) -> Option<Mismatch> {
     let (always, groups): (&[&str], Option<Regrouped>) = match schema.transform {
         Transform::None => return absent(response, schema.tables.iter().map(|t| t.key)),
@@ -44,7 +46,52 @@ pub(crate) fn known_loss(schema: &Schema, response: &Map<String, Value>) -> Opti
         // The other transforms rebuild or drop members of their own.
         Transform::SearchAst | Transform::DependencyCycles => (&[], None),
     };
-    absent(response, always.iter().copied()).or_else(|| groups?.member_lost(response))
+    let lost = absent(response, always.iter().copied()).or_else(|| groups?.member_lost(response));
+    match schema.transform {
+        Transform::FindReferences => lost.or_else(|| moved_empty_group(response)),
+        _ => lost,
+    }
+}
+
+/// fr2 keeps the files without matches apart and regroups them first: in
+/// a list of `{file, matches}` groups with distinct string files, a group
+/// whose matches are `[]` after one that has matches comes back moved.
+/// The first group that comes back other than it went (the `k`-th, the
+/// first with matches) is compared with the one regrouped in its place:
+/// the first group without matches after it.
+fn moved_empty_group(response: &Map<String, Value>) -> Option<Mismatch> {
+    let Some(Value::Array(groups)) = response.get("references") else {
+        return None;
+    };
+    let mut files = hashbrown::HashSet::with_capacity(groups.len());
+    let mut first_with = None;
+    let mut moved = None;
+    for (i, group) in groups.iter().enumerate() {
+        let Value::Object(g) = group else {
+            return None;
+        };
+        let (Some(Value::String(file)), Some(Value::Array(matches)), 2) =
+            (g.get("file"), g.get("matches"), g.len())
+        else {
+            return None;
+        };
+        if !files.insert(file.as_str()) {
+            return None;
+        }
+        match (matches.is_empty(), first_with) {
+            (false, None) => first_with = Some(i),
+            (true, Some(_)) if moved.is_none() => moved = Some(file),
+            _ => {}
+        }
+    }
+    let (k, file) = (first_with?, moved?);
+    let mut back = Map::new();
+    back.insert("file".into(), Value::String(file.clone()));
+    back.insert("matches".into(), Value::Array(alloc::vec::Vec::new()));
+    let there = groups.get(k)?;
+    let m = crate::equal::first_mismatch(there, &Value::Object(back), KeyOrder::Any)?;
+    let rest = m.path.get(1..).unwrap_or_default();
+    lost(format!("$.references[{k}]{rest}"), m.kind)
 }
 
 /// The first key of a row of a declared table that is none of its
@@ -252,6 +299,27 @@ mod tests {
                 None,
             ),
             (
+                "find_references",
+                json!({"name": "f", "references": [
+                    {"file": "e.py", "matches": []},
+                    {"file": "a.py", "matches": [{"specifier": "x", "match_type": "m"}]}]}),
+                None,
+            ),
+            (
+                "find_references",
+                json!({"name": "f", "references": [
+                    {"file": "a.py", "matches": [{"specifier": "x", "match_type": "m"}]},
+                    {"file": "e.py", "matches": []}]}),
+                Some("$.references[0].file"),
+            ),
+            (
+                "find_references",
+                json!({"name": "f", "references": [
+                    {"matches": [{"specifier": "x", "match_type": "m"}], "file": "a.py"},
+                    {"file": "e.py", "matches": []}]}),
+                Some("$.references[0].matches"),
+            ),
+            (
                 "search_text",
                 json!({"query": "q", "more_files": [], "results": [{"file": "a.py", "matches": [
                     {"line": 1, "text": "x", "column": 4}]}]}),
@@ -348,5 +416,64 @@ mod tests {
             }
         }
         assert!(checked >= 12, "{checked}");
+    }
+
+    /// A file without matches listed after one with matches: the mismatch
+    /// reported is the one the full decode of either tier-1 form finds
+    /// first, over every `find_references` vector with no other loss known
+    /// and such a group put in every place after the first.
+    #[test]
+    fn a_moved_empty_group_is_the_decodes_first_mismatch() {
+        let schema = schemas::by_tool("find_references").unwrap();
+        let vectors = include_str!("../../tests/vectors/jcodemunch-1.108.399.jsonl");
+        let mut checked = 0;
+        for line in vectors.lines() {
+            let Ok(vector) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let Some(Value::Object(base)) = vector
+                .get("input")
+                .filter(|_| vector["tool"] == "find_references")
+            else {
+                continue;
+            };
+            let Some(Value::Array(groups)) = base.get("references") else {
+                continue;
+            };
+            // (Another loss may be reported first.)
+            if known_loss(schema, base).is_some() {
+                continue;
+            }
+            for at in 1..=groups.len() {
+                let mut map = base.clone();
+                let Some(Value::Array(groups)) = map.get_mut("references") else {
+                    continue;
+                };
+                groups.insert(at, json!({"file": "zz/none.py", "matches": []}));
+                let Some(m) = known_loss(schema, &map) else {
+                    continue;
+                };
+                let response = Value::Object(map.clone());
+                for hardened in [false, true] {
+                    let p = crate::encode::tier1::encode(
+                        schema.tool,
+                        schema,
+                        &map,
+                        hardened,
+                        0,
+                        None,
+                        false,
+                    )
+                    .unwrap();
+                    let back = decode(&p.text).unwrap();
+                    assert_eq!(
+                        first_mismatch(&response, &back, KeyOrder::Any),
+                        Some(m.clone())
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= 5, "{checked}");
     }
 }
