@@ -13,6 +13,7 @@ use alloc::string::String;
 use serde_json::{Map, Value};
 
 use super::schema::{Schema, Transform};
+use super::transforms::pick;
 use crate::encode::lost_cell::key_not_a_column;
 use crate::equal::{KeyOrder, Mismatch};
 use crate::value::{Kind, kind};
@@ -63,28 +64,41 @@ fn moved_empty_group(response: &Map<String, Value>) -> Option<Mismatch> {
     let Some(Value::Array(groups)) = response.get("references") else {
         return None;
     };
-    let mut files = hashbrown::HashSet::with_capacity(groups.len());
+    // Each group's file and matches, when it is `{file, matches}` with a
+    // string file and a list of matches (no key hashed).
+    fn parts(group: &Value) -> Option<(&String, &[Value])> {
+        match group {
+            Value::Object(g) if g.len() == 2 => match pick(g, ["file", "matches"]) {
+                [Some(Value::String(f)), Some(Value::Array(m))] => Some((f, m)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    // The first group with matches, and the first without after it.
     let mut first_with = None;
     let mut moved = None;
     for (i, group) in groups.iter().enumerate() {
-        let Value::Object(g) = group else {
-            return None;
-        };
-        let (Some(Value::String(file)), Some(Value::Array(matches)), 2) =
-            (g.get("file"), g.get("matches"), g.len())
-        else {
-            return None;
-        };
-        if !files.insert(file.as_str()) {
-            return None;
-        }
+        let (file, matches) = parts(group)?;
         match (matches.is_empty(), first_with) {
             (false, None) => first_with = Some(i),
-            (true, Some(_)) if moved.is_none() => moved = Some(file),
+            (true, Some(_)) => {
+                moved = Some(file);
+                break;
+            }
             _ => {}
         }
     }
     let (k, file) = (first_with?, moved?);
+    // Every group of that shape, no file listed twice (a file's groups
+    // are merged).
+    let mut files = hashbrown::HashSet::with_capacity(groups.len());
+    if !groups
+        .iter()
+        .all(|g| parts(g).is_some_and(|(f, _)| files.insert(f.as_str())))
+    {
+        return None;
+    }
     let mut back = Map::new();
     back.insert("file".into(), Value::String(file.clone()));
     back.insert("matches".into(), Value::Array(alloc::vec::Vec::new()));

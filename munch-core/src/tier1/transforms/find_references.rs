@@ -54,8 +54,9 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
         if crate::py::number::sentinel_float(g).is_some() {
             continue;
         }
-        let file = g.get("file").cloned().unwrap_or(Value::Null);
-        let matches = g.get("matches").filter(|m| truthy(m));
+        let [file, matches] = pick(g, ["file", "matches"]);
+        let file = file.cloned().unwrap_or(Value::Null);
+        let matches = matches.filter(|m| truthy(m));
         let Some(matches) = matches else {
             if file.is_string() {
                 empty.push(file);
@@ -94,6 +95,6 @@ pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
     !response.contains_key(ROWS_KEY)
         && !response.contains_key(EMPTY_GROUPS_KEY)
         && super::regroups_groups(response.get("references"), true, |m| {
-            m.len() == 2 && m.contains_key("specifier") && m.contains_key("match_type")
+            m.len() == 2 && matches!(pick(m, ["specifier", "match_type"]), [Some(_), Some(_)])
         })
 }

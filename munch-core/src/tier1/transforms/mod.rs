@@ -190,8 +190,7 @@ pub(crate) fn regroups_groups(
         let Value::Object(g) = group else {
             return false;
         };
-        let (Some(Value::String(file)), Some(Value::Array(matches))) =
-            (g.get("file"), g.get("matches"))
+        let [Some(Value::String(file)), Some(Value::Array(matches))] = pick(g, ["file", "matches"])
         else {
             return false;
         };

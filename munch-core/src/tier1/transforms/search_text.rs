@@ -91,8 +91,9 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
         let Some(Kind::Dict(g)) = Some(kind(group)) else {
             continue;
         };
-        let file = g.get("file").cloned().unwrap_or(Value::Null);
-        for m in py_iter(g.get("matches").filter(|m| truthy(m)))? {
+        let [file, matches] = pick(g, ["file", "matches"]);
+        let file = file.cloned().unwrap_or(Value::Null);
+        for m in py_iter(matches.filter(|m| truthy(m)))? {
             let Kind::Dict(m) = kind(m) else {
                 continue;
             };
@@ -147,9 +148,8 @@ pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
         |v: &Value| matches!(v, Value::Array(l) if !l.is_empty() && l.iter().all(Value::is_string));
     let symbol = |v: &Value| {
         matches!(v, Value::Object(d) if d.len() == 3
-            && matches!(d.get("id"), Some(Value::String(id)) if !id.is_empty())
-            && d.contains_key("line")
-            && d.contains_key("end_line"))
+            && matches!(pick(d, ["id", "line", "end_line"]),
+                [Some(Value::String(id)), Some(_), Some(_)] if !id.is_empty()))
     };
     !response.contains_key(ROWS_KEY)
         && super::regroups_groups(response.get("results"), false, |m| {
