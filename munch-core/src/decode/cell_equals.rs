@@ -143,6 +143,10 @@ pub(crate) fn cell_equals(
         };
     }
     if head.is_empty() {
+        // An empty cell reads as null whatever its type (`coerce`).
+        if tail.is_empty() {
+            return matches!(want, Cell::Other(Value::Null));
+        }
         if let Some(same) = number_equals(tail, hint, want) {
             return same;
         }
@@ -235,6 +239,7 @@ mod tests {
     #[test]
     fn number_cells_compare_as_their_coerced_values() {
         let texts = [
+            "",
             "7",
             "-7",
             "007",
@@ -265,7 +270,7 @@ mod tests {
             json!(99_999_999_999_999_999_999.0),
         ];
         for text in texts {
-            for hint in ["int", "float"] {
+            for hint in ["int", "float", "bool"] {
                 for want in &wants {
                     let slow = exact_eq(&coerce(Cow::Borrowed(text), hint), want, KeyOrder::Any);
                     if let Some(fast) = number_equals(text, hint, Cell::of(want)) {
