@@ -336,7 +336,7 @@ fn verified<'v>(
     // both tier-1 rungs are refused unencoded.
     let mut loss = schema.and_then(|s| known_loss(s, map));
     // The tool's transform, run once for both tier-1 rungs.
-    let mut reshaped: Option<Result<Reshaped, Fail>> = None;
+    let mut reshaped: Option<Result<Reshaped<'v>, Fail>> = None;
     // Tier-1 rows are checked as they are written (`check` then reads
     // what the encoder found) when key order is not compared.
     let inline = opts.key_order == KeyOrder::Any;
@@ -348,11 +348,12 @@ fn verified<'v>(
     // `auto`: a gen1 reference payload the gate refuses, left unchecked
     // until the last rung shows whether it could pass (its size kept).
     let mut deferred: Option<(Payload<'v>, usize)> = None;
-    let tier1_rung = |hardened: bool, reshaped: &mut Option<Result<Reshaped, Fail>>, s: &Schema| {
-        let owned = reshaped.get_or_insert_with(|| transforms::encode(s.transform, map));
-        let owned = owned.as_ref().map_err(Clone::clone)?;
-        tier1::encode_reshaped(tool, s, map, owned, hardened, (hint, None, inline, true))
-    };
+    let tier1_rung =
+        |hardened: bool, reshaped: &mut Option<Result<Reshaped<'v>, Fail>>, s: &Schema| {
+            let owned = reshaped.get_or_insert_with(|| transforms::encode(s.transform, map));
+            let owned = owned.as_ref().map_err(Clone::clone)?;
+            tier1::encode_reshaped(tool, s, map, owned, hardened, (hint, None, inline, true))
+        };
     for &rung in rungs {
         if let (Rung::Tier1Reference | Rung::Tier1Hardened, Some(m)) = (rung, &loss) {
             let outcome = Outcome::Mismatch(m.clone());
@@ -517,7 +518,9 @@ fn verified<'v>(
                     }
                     // (A tier-1 rung's reshaping of the input, if any.)
                     let flat = reshaped.as_ref().and_then(|r| r.as_ref().ok());
-                    let flat = flat.and_then(Option::as_ref).map(|(m, _)| m);
+                    let flat = flat
+                        .and_then(Option::as_ref)
+                        .map(|(m, _, rows)| (m, rows.as_ref()));
                     let outcome = check(&p, rung, (map, flat), response, opts, &dec);
                     if outcome == Outcome::Accepted {
                         attempts.push(Attempt { rung, outcome });
@@ -556,11 +559,18 @@ fn verified<'v>(
     Err((JsonReason::NoVerifiedEncoding, attempts))
 }
 
+/// A tier-1 rung's reshaping of the input: its members, and the rows it
+/// flattened apart (st4, fr2).
+type Flattening<'a> = (
+    &'a Map<String, Value>,
+    Option<&'a transforms::flat_rows::FlatRows<'a>>,
+);
+
 /// Acceptance (spec D3): an exact decode, and readable by the reference.
 fn check(
     p: &Payload<'_>,
     rung: Rung,
-    (map, reshaped): (&Map<String, Value>, Option<&Map<String, Value>>),
+    (map, reshaped): (&Map<String, Value>, Option<Flattening<'_>>),
     response: &Value,
     opts: &Options<'_>,
     dec: &DecodeOptions,
@@ -577,9 +587,10 @@ fn check(
             let same = checked
                 || crate::decode::tier1_check::verify_plain(&p.text, schema, map, &p.tables, dec)
                     == Some(true)
-                || reshaped.is_some_and(|flat| {
-                    crate::decode::tier1_check::verify_regrouped(&p.text, schema, map, flat, dec)
-                        == Some(true)
+                || reshaped.is_some_and(|(flat, rows)| {
+                    crate::decode::tier1_check::verify_regrouped(
+                        &p.text, schema, map, flat, rows, dec,
+                    ) == Some(true)
                 });
             if same {
                 return if p.long_cell {

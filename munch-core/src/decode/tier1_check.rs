@@ -17,6 +17,7 @@ use crate::format::csv::each_row;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
 use crate::tier1::schema::{Schema, Table, Transform};
+use crate::tier1::transforms::flat_rows::FlatRows;
 use crate::value::{Kind, kind, same_bytes};
 
 /// The check's scalar half: the members decoded from the scalar block
@@ -113,6 +114,7 @@ pub(crate) fn verify_regrouped(
     schema: &Schema,
     input: &Map<alloc::string::String, Value>,
     reshaped: &Map<alloc::string::String, Value>,
+    flat: Option<&FlatRows<'_>>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
     use crate::tier1::transforms::{find_references, positional_rows, search_text};
@@ -131,7 +133,9 @@ pub(crate) fn verify_regrouped(
             return None;
         };
         let columns = if positional == Some(t.key) {
-            let mut c = Columns::positional(rows, t.cols.len());
+            // (The rows were flattened apart.)
+            let flat = flat?;
+            let mut c = flat.columns();
             // st4 writes `text`, the context lines and the symbol's id
             // as "" where it has none, which reads back as null and is
             // regrouped as the match had it ("" text, no member).
@@ -145,11 +149,12 @@ pub(crate) fn verify_regrouped(
             }
             c
         } else {
-            Columns::gather::<_, false>(rows, t.cols, None, None).filter(|c| c.exact)?
+            let c = Columns::gather::<_, false>(rows, t.cols, None, None).filter(|c| c.exact)?;
+            if c.rows != rows.len() {
+                return None;
+            }
+            c
         };
-        if columns.rows != rows.len() {
-            return None;
-        }
         found.push(columns);
     }
     let parts = parts(payload);

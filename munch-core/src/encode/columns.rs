@@ -268,38 +268,32 @@ impl<'v> Columns<'v> {
         })
     }
 
-    /// The cells of rows a tier-1 transform wrote as lists of `width`
-    /// values in column order ([`positional_rows`]); a row of another
-    /// shape is skipped. No row is the input's (`exact` is false).
-    ///
-    /// [`positional_rows`]: crate::tier1::transforms::positional_rows
-    pub(crate) fn positional(rows: &'v [Value], width: usize) -> Columns<'v> {
-        let mut cells = Vec::with_capacity(rows.len().saturating_mul(width));
-        let mut count = 0usize;
+    /// The cells of `rows` rows of `width` values each, in column order
+    /// (a transform's flattened rows, `tier1/transforms/flat_rows.rs`).
+    /// No row is the input's (`exact` is false).
+    pub(crate) fn of_values(
+        values: impl Iterator<Item = &'v Value>,
+        width: usize,
+        rows: usize,
+    ) -> Columns<'v> {
+        let mut cells = Vec::with_capacity(rows.saturating_mul(width));
         let mut lossy = false;
-        for row in rows {
-            let Value::Array(values) = row else { continue };
-            if values.len() != width {
-                continue;
-            }
-            count += 1;
-            for v in values {
-                lossy |= match v {
-                    Value::String(s) => s.is_empty(),
-                    Value::Array(_) | Value::Object(_) => true,
-                    _ => false,
-                };
-                cells.push(Cell::of(v));
-            }
+        for v in values {
+            lossy |= match v {
+                Value::String(s) => s.is_empty(),
+                Value::Array(_) | Value::Object(_) => true,
+                _ => false,
+            };
+            cells.push(Cell::of(v));
         }
         Columns {
             cells,
             width,
-            rows: count,
+            rows,
             json: None,
             exact: false,
             lossy,
-            source: rows,
+            source: &[],
         }
     }
 

@@ -20,6 +20,7 @@ use crate::decode::tier1_check::{cells_stand_for_rows, table_lists};
 use crate::format::legend::Legend;
 use crate::format::legend_build::{Builder, SlotId};
 use crate::tier1::schema::{Schema, Table, Transform, is_universal_body_key};
+use crate::tier1::transforms::flat_rows::FlatRows;
 use crate::tier1::{schemas, transforms};
 use crate::value::{Kind, kind};
 
@@ -101,7 +102,7 @@ pub(crate) fn encode_reshaped<'v>(
     tool: &str,
     schema: &Schema,
     input: &'v Map<String, Value>,
-    owned: &transforms::Reshaped,
+    owned: &transforms::Reshaped<'_>,
     hardened: bool,
     (capacity, measure, check, stop_at_loss): (usize, Option<bool>, bool, bool),
 ) -> Result<Payload<'v>, Fail> {
@@ -121,13 +122,13 @@ pub(crate) fn encode_reshaped<'v>(
                 || (schema.transform == Transform::FileOutline && owned.is_none())),
     };
     match owned {
-        Some((map, batch)) => {
+        Some((map, batch, rows)) => {
             let tables = if *batch {
                 schemas::FILE_OUTLINE_BATCH_TABLES
             } else {
                 schema.tables
             };
-            let positional = transforms::positional_rows(schema.transform);
+            let positional = transforms::positional_rows(schema.transform).zip(rows.as_ref());
             write(&head, map, tables, (None, positional)).map(Payload::detached)
         }
         None => write(&head, input, schema.tables, (measure, None)),
@@ -148,12 +149,13 @@ struct Head<'a> {
 }
 
 /// [`encode`] of `response`, the input or its transform's reshaping
-/// (whose `positional` table holds rows of cells in column order).
+/// (whose `positional` table's rows were flattened apart, in column
+/// order).
 fn write<'r>(
     head: &Head<'_>,
     response: &'r Map<String, Value>,
     tables: &[Table],
-    (measure, positional): (Option<bool>, Option<&str>),
+    (measure, positional): (Option<bool>, Option<(&str, &'r FlatRows<'_>)>),
 ) -> Result<Payload<'r>, Fail> {
     let &Head {
         tool,
@@ -192,8 +194,8 @@ fn write<'r>(
     for t in tables {
         let rows = rows_of(response, t.key)?;
         let list = matches!(response.get(t.key), Some(Value::Array(_)));
-        let columns = if positional == Some(t.key) {
-            Columns::positional(rows, t.cols.len())
+        let columns = if let Some((_, flat)) = positional.filter(|(k, _)| *k == t.key) {
+            flat.columns()
         } else {
             let gathered =
                 Columns::gather::<_, false>(rows, t.cols, measure.filter(|_| list), None);

@@ -279,8 +279,8 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
                 let Value::Object(map) = v else {
                     continue;
                 };
-                let Ok(Some((flat, batch))) =
-                    crate::tier1::transforms::encode(schema.transform, map)
+                let Ok(reshaped @ Some((flat, _, rows))) =
+                    &crate::tier1::transforms::encode(schema.transform, map)
                 else {
                     continue;
                 };
@@ -289,14 +289,14 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
                         tool,
                         schema,
                         map,
-                        &Some((flat.clone(), batch)),
+                        reshaped,
                         hardened,
                         (0, None, false, false),
                     );
                     let Ok(p) = encoded else {
                         continue;
                     };
-                    let fast = verify_regrouped(&p.text, schema, map, &flat, &opts);
+                    let fast = verify_regrouped(&p.text, schema, map, flat, rows.as_ref(), &opts);
                     let full = crate::decode::decode(&p.text)
                         .is_ok_and(|back| exact_eq(v, &back, KeyOrder::Any));
                     let regroups = match tool {

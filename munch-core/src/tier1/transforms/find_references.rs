@@ -5,6 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
+use super::flat_rows::{FlatRows, Flattened, Src};
 use super::{FileGroups, iter_items, pick, py_iter, truthy, without};
 use crate::encode::Fail;
 use crate::tier1::schemas::fr2::{EMPTY_GROUPS_KEY, ROWS_KEY};
@@ -38,14 +39,15 @@ pub(crate) fn decode(result: &mut Map<String, Value>) {
     result.insert("references".into(), groups.into_value());
 }
 
-/// Flattens `references` (only when present): one row per object match,
-/// files without matches into the `__empty_groups__` blob.
-pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String, Value>>, Fail> {
+/// Flattens `references` (only when present): one row per object match
+/// (kept apart, its cells borrowed: `flat_rows.rs`), files without
+/// matches into the `__empty_groups__` blob.
+pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Flattened<'_>>, Fail> {
     let Some(refs) = response.get("references") else {
         return Ok(None);
     };
     let mut out = without(response, "references");
-    let mut rows = Vec::new();
+    let mut rows = FlatRows::new(3);
     let mut empty = Vec::new();
     for group in py_iter(Some(refs))? {
         let Value::Object(g) = group else {
@@ -55,32 +57,30 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Option<Map<String,
             continue;
         }
         let [file, matches] = pick(g, ["file", "matches"]);
-        let file = file.cloned().unwrap_or(Value::Null);
         let matches = matches.filter(|m| truthy(m));
         let Some(matches) = matches else {
-            if file.is_string() {
-                empty.push(file);
+            if let Some(file @ Value::String(_)) = file {
+                empty.push(file.clone());
             }
             continue;
         };
+        let file = Src::or_null(file);
         for m in py_iter(Some(matches))? {
             // (A `$float` object is a float to Python: no row.)
             let Kind::Dict(m) = kind(m) else {
                 continue;
             };
             let [specifier, match_type] = pick(m, ["specifier", "match_type"]);
-            let field =
-                |v: Option<&Value>| v.cloned().unwrap_or_else(|| Value::String(String::new()));
             // In the table's column order (`super::positional_rows`).
-            let row = [file.clone(), field(specifier), field(match_type)];
-            rows.push(Value::Array(row.into()));
+            rows.push([file, Src::or_empty(specifier), Src::or_empty(match_type)]);
         }
     }
-    out.insert(ROWS_KEY.into(), Value::Array(rows));
+    // (The rows are kept apart: the table's place in the members stays.)
+    out.insert(ROWS_KEY.into(), Value::Array(Vec::new()));
     if !empty.is_empty() {
         out.insert(EMPTY_GROUPS_KEY.into(), Value::Array(empty));
     }
-    Ok(Some(out))
+    Ok(Some((out, rows)))
 }
 
 /// Whether fr2's regrouping rebuilds `response` exactly from its own

@@ -4,6 +4,7 @@
 pub(crate) mod dependency_cycles;
 pub(crate) mod file_outline;
 pub(crate) mod find_references;
+pub(crate) mod flat_rows;
 mod search_ast;
 pub(crate) mod search_text;
 mod tectonic_map;
@@ -15,26 +16,34 @@ use crate::decode::{Budget, DecodeOptions};
 use crate::encode::Fail;
 use crate::tier1::schema::Transform;
 use crate::value::{Kind, kind};
+use flat_rows::FlatRows;
 
-/// A reshaped response and whether it is fo1's batch shape; `None` when
-/// the tool encodes its response as it is.
-pub(crate) type Reshaped = Option<(Map<String, Value>, bool)>;
+/// A reshaped response: its members, whether it is fo1's batch shape, and
+/// (st4, fr2) the rows it was flattened into, kept apart as cells that
+/// borrow the response's values (their table's member holds no row);
+/// `None` when the tool encodes its response as it is.
+pub(crate) type Reshaped<'v> = Option<(Map<String, Value>, bool, Option<FlatRows<'v>>)>;
 
 /// Runs the tool's transform before the schema encoder.
-pub(crate) fn encode(t: Transform, response: &Map<String, Value>) -> Result<Reshaped, Fail> {
+pub(crate) fn encode(t: Transform, response: &Map<String, Value>) -> Result<Reshaped<'_>, Fail> {
     Ok(match t {
         Transform::None | Transform::TectonicMap => None,
-        Transform::FindReferences => find_references::encode(response)?.map(|m| (m, false)),
-        Transform::SearchText => Some((search_text::encode(response)?, false)),
-        Transform::SearchAst => Some((search_ast::encode(response)?, false)),
-        Transform::FileOutline => file_outline::encode_batch(response)?.map(|m| (m, true)),
-        Transform::DependencyCycles => Some((dependency_cycles::encode(response)?, false)),
+        Transform::FindReferences => {
+            find_references::encode(response)?.map(|(m, rows)| (m, false, Some(rows)))
+        }
+        Transform::SearchText => {
+            let (m, rows) = search_text::encode(response)?;
+            Some((m, false, Some(rows)))
+        }
+        Transform::SearchAst => Some((search_ast::encode(response)?, false, None)),
+        Transform::FileOutline => file_outline::encode_batch(response)?.map(|m| (m, true, None)),
+        Transform::DependencyCycles => Some((dependency_cycles::encode(response)?, false, None)),
     })
 }
 
-/// The table of a reshaped response whose rows the transform wrote as
-/// lists of cells in the table's column order (no keys to hash and
-/// match), read by [`Columns::positional`](crate::encode::columns::Columns::positional).
+/// The table of a reshaped response whose rows the transform flattened
+/// apart, cells in the table's column order (no keys to hash and match:
+/// [`FlatRows`]); the decoder reads them back as lists of cells.
 pub(crate) fn positional_rows(t: Transform) -> Option<&'static str> {
     match t {
         Transform::SearchText => Some(crate::tier1::schemas::st4::ROWS_KEY),

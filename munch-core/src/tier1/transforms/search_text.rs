@@ -6,6 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
+use super::flat_rows::{FlatRows, Flattened, Src};
 use super::{FileGroups, iter_items, pick, py_iter, truthy, without};
 use crate::decode::{DecodeOptions, parse_json};
 use crate::encode::Fail;
@@ -84,25 +85,28 @@ pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
 
 /// Flattens `results[].matches[]` into rows: context lines as Python JSON
 /// (`""` when falsy), the enclosing symbol as three columns.
-pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>, Fail> {
+pub(crate) fn encode(response: &Map<String, Value>) -> Result<Flattened<'_>, Fail> {
     let mut out = without(response, "results");
-    let mut rows = Vec::new();
+    // (The rows are kept apart: the table's place in the members stays.)
+    out.insert(ROWS_KEY.into(), Value::Array(Vec::new()));
+    let mut rows = FlatRows::new(8);
     for group in py_iter(response.get("results"))? {
         let Some(Kind::Dict(g)) = Some(kind(group)) else {
             continue;
         };
         let [file, matches] = pick(g, ["file", "matches"]);
-        let file = file.cloned().unwrap_or(Value::Null);
+        let file = Src::or_null(file);
         for m in py_iter(matches.filter(|m| truthy(m)))? {
             let Kind::Dict(m) = kind(m) else {
                 continue;
             };
             let [line, text, before, after, inn] =
                 pick(m, ["line", "text", "before", "after", "in"]);
-            let ctx = |v: Option<&Value>| match v {
-                Some(v) if truthy(v) => Value::String(to_python_json(v)),
-                _ => Value::String(String::new()),
+            let mut ctx = |v: Option<&Value>| match v {
+                Some(v) if truthy(v) => rows.make(Value::String(to_python_json(v))),
+                _ => Src::Empty,
             };
+            let (before, after) = (ctx(before), ctx(after));
             let inn = match inn {
                 Some(v) if truthy(v) => match kind(v) {
                     Kind::Dict(d) => Some(d),
@@ -112,25 +116,20 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
             };
             let [id, in_line, in_end] =
                 inn.map_or([None; 3], |d| pick(d, ["id", "line", "end_line"]));
-            let or_empty =
-                |v: Option<&Value>| v.cloned().unwrap_or_else(|| Value::String(String::new()));
-            let or_null = |v: Option<&Value>| v.cloned().unwrap_or(Value::Null);
             // In the table's column order (`super::positional_rows`).
-            let row = [
-                file.clone(),
-                or_null(line),
-                or_empty(text),
-                ctx(before),
-                ctx(after),
-                or_empty(id),
-                or_null(in_line),
-                or_null(in_end),
-            ];
-            rows.push(Value::Array(row.into()));
+            rows.push([
+                file,
+                Src::or_null(line),
+                Src::or_empty(text),
+                before,
+                after,
+                Src::or_empty(id),
+                Src::or_null(in_line),
+                Src::or_null(in_end),
+            ]);
         }
     }
-    out.insert(ROWS_KEY.into(), Value::Array(rows));
-    Ok(out)
+    Ok((out, rows))
 }
 
 /// Whether st4's regrouping rebuilds `response` exactly from its own
