@@ -461,11 +461,9 @@ impl<'a> Parser<'a> {
 
     fn hex4(&self, at: usize) -> Option<u32> {
         let h = self.bytes.get(at..at + 4)?;
-        let s = core::str::from_utf8(h).ok()?;
-        if !s.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
-        }
-        u32::from_str_radix(s, 16).ok()
+        // Four ASCII hex digits, either case (a non-ASCII byte is none).
+        h.iter()
+            .try_fold(0u32, |n, &b| Some(n << 4 | char::from(b).to_digit(16)?))
     }
 
     fn escape(&mut self, out: &mut String) -> Result<(), DecodeError> {

@@ -4,7 +4,6 @@
 //! (U+007F included) as a lowercase `\uXXXX` escape.
 
 use alloc::string::String;
-use core::fmt::Write;
 use serde_json::Value;
 use wire_lex::Presence;
 
@@ -432,6 +431,20 @@ fn skip_plain_words(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// The four lowercase hex digits of a UTF-16 unit, as `\\uXXXX` writes
+/// them (without the formatting machinery: a non-ASCII text escapes
+/// every character this way).
+fn hex4(u: u16) -> [u8; 4] {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let digit = |shift: u16| {
+        DIGITS
+            .get(usize::from((u >> shift) & 0xf))
+            .copied()
+            .unwrap_or(b'0')
+    };
+    [digit(12), digit(8), digit(4), digit(0)]
+}
+
 fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
     out.quote();
     let bytes = s.as_bytes();
@@ -464,11 +477,10 @@ fn write_string<O: Out>(s: &str, ascii: bool, out: &mut O) {
             '\u{c}' => out.escape("\\f"),
             _ => {
                 let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
+                for &mut u in c.encode_utf16(&mut units) {
                     out.escape("\\u");
-                    out.push_formatted(|s| {
-                        let _ = write!(s, "{u:04x}");
-                    });
+                    let hex = hex4(u);
+                    out.push_str(core::str::from_utf8(&hex).unwrap_or("fffd"));
                 }
             }
         }
