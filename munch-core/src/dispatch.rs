@@ -584,9 +584,17 @@ fn check(
             let checked = p.checked.as_ref().is_some_and(|rows| {
                 crate::decode::tier1_check::scalars_of_checked(&p.text, rows, schema, map, dec)
             });
+            let plain = (!checked)
+                .then(|| {
+                    crate::decode::tier1_check::plain_check(&p.text, schema, map, &p.tables, dec)
+                })
+                .flatten();
+            // A cell found to differ is the mismatch: no decode needed.
+            if let Some(Err(Some(m))) = plain {
+                return Outcome::Mismatch(m);
+            }
             let same = checked
-                || crate::decode::tier1_check::verify_plain(&p.text, schema, map, &p.tables, dec)
-                    == Some(true)
+                || plain == Some(Ok(()))
                 || reshaped.is_some_and(|(flat, rows)| {
                     crate::decode::tier1_check::verify_regrouped(
                         &p.text, schema, map, flat, rows, dec,

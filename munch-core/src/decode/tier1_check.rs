@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
 use super::cell_equals::cell_equals;
+use super::row_check::Difference;
 use super::tier1::{Parts, decode_parts, parts};
 use super::{Budget, DecodeOptions};
 use crate::encode::RowCursor;
@@ -198,13 +199,64 @@ pub(crate) fn cells_stand_for_rows(
             .all(|((c, t), rows)| c.exact && c.width() == t.cols.len() && c.rows == rows.len())
 }
 
+/// The rows of `parts` compared with the encoder's cells `found`, which
+/// stand for the input's rows (every row a dict with exactly its table's
+/// columns), its scalars already found equal: the first cell that
+/// differs, as the full decode reports it when the tables come in the
+/// input in the schema's order and the row's keys in its columns' order
+/// (then the full decode meets every cell before it first, and they are
+/// equal).
+fn cells_check(
+    parts: &Parts<'_>,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    found: &[Columns<'_>],
+) -> Result<(), Option<Mismatch>> {
+    let tags: Vec<&str> = schema.tables.iter().map(|t| t.tag).collect();
+    let plans: Vec<_> = schema.tables.iter().map(Table::column_plan).collect();
+    let checked =
+        super::row_check::check_rows_at(&parts.tables, &tags, found, &plans, &parts.legend);
+    checked.map_err(|d| cell_mismatch(schema, input, &d?))
+}
+
+/// The full decode's first mismatch at the cell `d`, when the tables come
+/// in `input` in the schema's order and the cell's row has its keys in
+/// its columns' order.
+fn cell_mismatch(
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    d: &Difference,
+) -> Option<Mismatch> {
+    let mut order = input
+        .keys()
+        .filter_map(|k| schema.tables.iter().position(|t| t.key == k));
+    if !(0..schema.tables.len()).all(|i| order.next() == Some(i)) {
+        return None;
+    }
+    let t = schema.tables.get(d.table)?;
+    let Some(Value::Array(rows)) = input.get(t.key) else {
+        return None;
+    };
+    let Some(Value::Object(row)) = rows.get(d.row) else {
+        return None;
+    };
+    let in_order = row.len() == t.cols.len() && row.keys().zip(t.cols).all(|(k, c)| k == c.name);
+    let (col, want) = (t.cols.get(d.column)?, row.values().nth(d.column)?);
+    let m = first_mismatch(want, &d.got, KeyOrder::Any).filter(|_| in_order)?;
+    let rest = m.path.get(1..).unwrap_or_default();
+    let path = alloc::format!("$.{}[{}].{}{rest}", t.key, d.row, col.name);
+    Some(Mismatch { path, kind: m.kind })
+}
+
 /// Whether a transform-free tier-1 payload decodes to exactly `input`
 /// (object key order ignored), found without building the decoded tables:
 /// scalars, `_meta` and blobs are decoded as [`decode`] does; table cells
 /// are read, legend-decoded and coerced one by one and compared with the
 /// input's rows in place. `None` when the fast path does not apply (the
 /// caller then decodes in full). The round-trip property and fuzz target
-/// check every accepted payload with the full decoder.
+/// check every accepted payload with the full decoder. (The ladder asks
+/// [`plain_check`], which says where.)
+#[cfg(test)]
 pub(crate) fn verify_plain(
     payload: &str,
     schema: &Schema,
@@ -212,28 +264,34 @@ pub(crate) fn verify_plain(
     found: &[Columns<'_>],
     opts: &DecodeOptions,
 ) -> Option<bool> {
+    plain_check(payload, schema, input, found, opts).map(|checked| checked.is_ok())
+}
+
+/// [`verify_plain`], with where the payload differs when a table cell
+/// does and that is where the full decode differs first (`Err(None)`:
+/// it differs elsewhere, or the full decode would say better where).
+pub(crate) fn plain_check(
+    payload: &str,
+    schema: &Schema,
+    input: &Map<alloc::string::String, Value>,
+    found: &[Columns<'_>],
+    opts: &DecodeOptions,
+) -> Option<Result<(), Option<Mismatch>>> {
     if schema.transform != Transform::None {
         return None;
     }
     let parts = parts(payload);
     match scalars_match(payload, &parts, schema, input, opts) {
         Some(true) => {}
-        other => return other,
+        Some(false) => return Some(Err(None)),
+        None => return None,
     }
     let Some(lists) = table_lists(schema, input) else {
-        return Some(false);
+        return Some(Err(None));
     };
     let cells = cells_stand_for_rows(schema, found, &lists);
     if cells {
-        let tags: Vec<&str> = schema.tables.iter().map(|t| t.tag).collect();
-        let plans: Vec<_> = schema.tables.iter().map(Table::column_plan).collect();
-        return Some(super::row_check::check_rows(
-            &parts.tables,
-            &tags,
-            found,
-            &plans,
-            &parts.legend,
-        ));
+        return Some(cells_check(&parts, schema, input, found));
     }
     // Otherwise each table's rows are met in order as the payload's rows
     // are read (one pass, no table of every field).
@@ -259,7 +317,8 @@ pub(crate) fn verify_plain(
         };
         row_equals(row, t, interned, &parts.legend, want)
     });
-    Some(same && expected.iter_mut().all(|rows| rows.next().is_none()))
+    let same = same && expected.iter_mut().all(|rows| rows.next().is_none());
+    Some(if same { Ok(()) } else { Err(None) })
 }
 
 /// Whether a table row's cells decode to the input's row `want`.

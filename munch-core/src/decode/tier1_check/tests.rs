@@ -181,6 +181,83 @@ fn scalar_mismatch_is_the_full_decodes() {
     assert!(found >= 30, "{found}");
 }
 
+/// Where a payload's table cell differs is where the full decode differs
+/// first, when the check says where: over every vector of a
+/// transform-free schema, grown, with one row's cell changed (to a
+/// number as text, `""`, a path with a digit after a legend entry, a
+/// float where an int is, `true`, a list), in both forms.
+#[test]
+fn cell_mismatch_is_the_full_decodes() {
+    let vectors = include_str!("../../../tests/vectors/jcodemunch-1.108.399.jsonl");
+    let opts = DecodeOptions::default();
+    let (mut found, mut declined) = (0, 0);
+    for line in vectors.lines() {
+        let Ok(vector) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let tool = vector["tool"].as_str().unwrap_or_default();
+        let Some(schema) = schemas::by_tool(tool).filter(|s| s.transform == Transform::None) else {
+            continue;
+        };
+        let Value::Object(base) = &vector["input"] else {
+            continue;
+        };
+        let changes = [
+            json!("12"),
+            json!(""),
+            json!("src/webshop/api/1.py"),
+            json!(2.5),
+            json!(true),
+            json!(["x"]),
+        ];
+        for t in schema.tables {
+            let Some(Value::Array(rows)) = base.get(t.key) else {
+                continue;
+            };
+            if rows.is_empty() {
+                continue;
+            }
+            for (n, change) in changes.iter().enumerate() {
+                let mut map = base.clone();
+                let Some(Value::Array(rows)) = map.get_mut(t.key) else {
+                    continue;
+                };
+                let copy = rows.clone();
+                rows.extend(copy.iter().cycle().take(20).cloned());
+                let at = rows.len() / 2;
+                let Some(Value::Object(row)) = rows.get_mut(at) else {
+                    continue;
+                };
+                let Some(k) = row.keys().nth(n % row.len().max(1)).cloned() else {
+                    continue;
+                };
+                row.insert(k, change.clone());
+                for hardened in [false, true] {
+                    let encoded =
+                        crate::encode::tier1::encode(tool, schema, &map, hardened, 0, None, false);
+                    let Ok(p) = encoded else {
+                        continue;
+                    };
+                    let fast = plain_check(&p.text, schema, &map, &p.tables, &opts);
+                    let Ok(back) = crate::decode::decode(&p.text) else {
+                        continue;
+                    };
+                    let full = first_mismatch(&Value::Object(map.clone()), &back, KeyOrder::Any);
+                    match fast {
+                        Some(Err(Some(m))) => {
+                            assert_eq!(Some(m), full, "{tool} {hardened} {change}");
+                            found += 1;
+                        }
+                        Some(Ok(())) => assert_eq!(full, None, "{tool}"),
+                        _ => declined += 1,
+                    }
+                }
+            }
+        }
+    }
+    assert!(found >= 30, "{found} {declined}");
+}
+
 /// The check of a regrouping schema's payload by its flattened rows
 /// accepts only payloads the full decode reads back as the input, and
 /// accepts every one whose input its regrouping rebuilds: over every
