@@ -118,6 +118,24 @@ fn rows_checked_while_written_answer_as_the_finished_check() {
     assert!(accepted > 10 && refused > 10, "{accepted} {refused}");
 }
 
+/// Every vector of a transform-free tier-1 schema: its tool, schema and
+/// input.
+fn transform_free_vectors() -> Vec<(String, &'static Schema, Map<String, Value>)> {
+    let vectors = include_str!("../../../tests/vectors/jcodemunch-1.108.399.jsonl");
+    vectors
+        .lines()
+        .filter_map(|line| {
+            let vector = serde_json::from_str::<Value>(line).ok()?;
+            let tool = vector["tool"].as_str()?;
+            let schema = schemas::by_tool(tool).filter(|s| s.transform == Transform::None)?;
+            let Value::Object(base) = &vector["input"] else {
+                return None;
+            };
+            Some((tool.to_string(), schema, base.clone()))
+        })
+        .collect()
+}
+
 /// Where a payload with its rows checked and its scalars not the
 /// input's differs is where the full decode differs: over every
 /// vector of a transform-free schema, as it is and with its scalars
@@ -125,20 +143,10 @@ fn rows_checked_while_written_answer_as_the_finished_check() {
 /// declared scalar, an undeclared member, a number as text).
 #[test]
 fn scalar_mismatch_is_the_full_decodes() {
-    let vectors = include_str!("../../../tests/vectors/jcodemunch-1.108.399.jsonl");
     let opts = DecodeOptions::default();
     let mut found = 0;
-    for line in vectors.lines() {
-        let Ok(vector) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        let tool = vector["tool"].as_str().unwrap_or_default();
-        let Some(schema) = schemas::by_tool(tool).filter(|s| s.transform == Transform::None) else {
-            continue;
-        };
-        let Value::Object(base) = &vector["input"] else {
-            continue;
-        };
+    for (tool, schema, base) in &transform_free_vectors() {
+        let (tool, schema) = (tool.as_str(), *schema);
         let first_scalar = schema.scalars.iter().find(|k| base.contains_key(**k));
         let mut variants = vec![base.clone()];
         let mut meta = base.clone();
@@ -188,20 +196,10 @@ fn scalar_mismatch_is_the_full_decodes() {
 /// float where an int is, `true`, a list), in both forms.
 #[test]
 fn cell_mismatch_is_the_full_decodes() {
-    let vectors = include_str!("../../../tests/vectors/jcodemunch-1.108.399.jsonl");
     let opts = DecodeOptions::default();
     let (mut found, mut declined) = (0, 0);
-    for line in vectors.lines() {
-        let Ok(vector) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        let tool = vector["tool"].as_str().unwrap_or_default();
-        let Some(schema) = schemas::by_tool(tool).filter(|s| s.transform == Transform::None) else {
-            continue;
-        };
-        let Value::Object(base) = &vector["input"] else {
-            continue;
-        };
+    for (tool, schema, base) in &transform_free_vectors() {
+        let (tool, schema) = (tool.as_str(), *schema);
         let changes = [
             json!("12"),
             json!(""),
