@@ -272,11 +272,10 @@ fn blobs_least(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> (usize, bo
 
 /// With the blobs (`blobs` long), the least the payload's string scalars
 /// (among `left`) and tables take, once that is more than `gate` lets
-/// through (`least_size.rs`). It is
-/// counted, and a first rung's gate asked for the response's JSON length,
-/// only when an upper bound of it, read from the cells' lengths, saves too
-/// little (for a first rung: of a lower bound of the JSON of its tables
-/// and strings).
+/// through (`least_size.rs`). It is counted, and a first rung's gate
+/// asked for the response's JSON length, only when an upper bound of it,
+/// read from the cells' lengths, saves too little (for a first rung: of a
+/// lower bound of the JSON of its tables and strings).
 fn past_gate(
     gate: &Gate<'_>,
     (blobs, left): (usize, &[(Cow<'_, str>, Left<'_>)]),
@@ -477,8 +476,8 @@ pub(crate) fn encode<'v>(
     let counts = taken.unwrap_or_else(|| Counted::new(&found, &typed, hasher));
     let legend = counts.builder.finish(2, hardened);
     // `auto`'s gate: a payload whose blobs, strings and table cells alone
-    // save too little is not written (its tables and counts kept for the other
-    // rung, as for a refused one).
+    // save too little is not written (its tables and counts kept for the
+    // other rung, as for a refused one).
     if let (Some(g), Some((blobs, _))) = (gate, blobs) {
         let scalars = (blobs, &left[..]);
         if let Some(least) = past_gate(g, scalars, &keys, &found, &typed, &legend.list) {
