@@ -272,18 +272,19 @@ fn blobs_least(left: &[(Cow<'_, str>, Left<'_>)], gate: &Gate<'_>) -> (usize, bo
 
 /// With the blobs (`blobs` long), the least the payload's string scalars
 /// (among `left`) and tables take, once that is more than `gate` lets
-/// through (`least_size.rs`). It is counted, and a first rung's gate
+/// through (`least_size.rs`), with the tables' measure handed to the
+/// gate (for the size walk). It is counted, and a first rung's gate
 /// asked for the response's JSON length, only when an upper bound of it,
 /// read from the cells' lengths, saves too little (for a first rung: of a
 /// lower bound of the JSON of its tables and strings).
-fn past_gate(
+fn past_gate<'v>(
     gate: &Gate<'_>,
     (blobs, left): (usize, &[(Cow<'_, str>, Left<'_>)]),
-    keys: &[Cow<'_, str>],
-    found: &[Columns<'_>],
+    keys: &[Cow<'v, str>],
+    found: &[Columns<'v>],
     typed: &[(Vec<&str>, Vec<Ty>)],
     legend: &[&str],
-) -> Option<usize> {
+) -> Option<(usize, Vec<Measured<'v>>)> {
     let strings = || {
         left.iter().filter_map(|(_, l)| match l {
             Left::Value(Value::String(s)) => Some(s.as_str()),
@@ -314,8 +315,9 @@ fn past_gate(
             .zip(typed)
             .map(|(c, (_, types))| rows_least(c, types, &reach, gate.ascii))
             .sum::<usize>();
-    let json = (gate.json)(&measured_tables(keys, found, true));
-    gate.cannot_pass(least, json).then_some(least)
+    let measured = measured_tables(keys, found, true);
+    let json = (gate.json)(&measured);
+    gate.cannot_pass(least, json).then_some((least, measured))
 }
 
 /// The response members whose JSON length their gather counted: the
@@ -480,9 +482,10 @@ pub(crate) fn encode<'v>(
     // other rung, as for a refused one).
     if let (Some(g), Some((blobs, _))) = (gate, blobs) {
         let scalars = (blobs, &left[..]);
-        if let Some(least) = past_gate(g, scalars, &keys, &found, &typed, &legend.list) {
+        if let Some((least, measured)) = past_gate(g, scalars, &keys, &found, &typed, &legend.list)
+        {
             let mut unwritten = Payload::unwritten(least);
-            unwritten.measured = measured_tables(&keys, &found, true);
+            unwritten.measured = measured;
             unwritten.tables = found;
             if !hardened {
                 *counted = Some(counts);
