@@ -6,7 +6,7 @@ use core::cell::OnceCell;
 use serde_json::{Map, Value};
 
 use crate::decode::{DecodeOptions, decode_with};
-use crate::encode::{Fail, Payload, gen1, tier1};
+use crate::encode::{Fail, Payload, gen1, gen1_same, tier1};
 use crate::equal::{KeyOrder, first_mismatch, py_eq};
 use crate::meta::{Attempt, EncodeMeta, JsonReason, Outcome, Rung};
 use crate::options::{Format, Measure, Mode, Options};
@@ -345,9 +345,13 @@ fn verified<'v>(
     // The tier-1 reference rung's payload met no hazard: the hardened
     // form would be the same text (spec D3: the rung may be skipped).
     let mut tier1_same = false;
+    // The same for gen1: a refused reference payload that met no hazard
+    // is the hardened payload (`gen1_same.rs`).
+    let mut gen1_same = false;
     // `auto`: a gen1 reference payload the gate refuses, left unchecked
-    // until the last rung shows whether it could pass (its size kept).
-    let mut deferred: Option<(Payload<'v>, usize)> = None;
+    // until the last rung shows whether it could pass (its size kept, and
+    // whether the hardened payload would be the same text).
+    let mut deferred: Option<(Payload<'v>, usize, bool)> = None;
     let tier1_rung =
         |hardened: bool, reshaped: &mut Option<Result<Reshaped<'v>, Fail>>, s: &Schema| {
             let owned = reshaped.get_or_insert_with(|| transforms::encode(s.transform, map));
@@ -360,11 +364,27 @@ fn verified<'v>(
             attempts.push(Attempt { rung, outcome });
             continue;
         }
-        if rung == Rung::Tier1Hardened && tier1_same {
+        if (rung == Rung::Tier1Hardened && tier1_same) || (rung == Rung::Gen1Hardened && gen1_same)
+        {
             let outcome = Outcome::SameAsReference;
             attempts.push(Attempt { rung, outcome });
             last_reference = None;
             continue;
+        }
+        // A reference payload under the gate whose hardened form is the
+        // same text: that cannot pass either, and JSON is sent unchecked.
+        let same = rung == Rung::Gen1Hardened && deferred.as_ref().is_some_and(|d| d.2);
+        if let Some((reference, encoded, _)) = deferred.take_if(|_| same) {
+            attempts.push(Attempt {
+                rung: Rung::Gen1Reference,
+                outcome: Outcome::Unchecked,
+            });
+            attempts.push(Attempt {
+                rung,
+                outcome: Outcome::Unchecked,
+            });
+            let layer = Some(Rung::Gen1Reference.layer());
+            return Ok((reference, layer, attempts, Some(encoded)));
         }
         let made: Result<Payload<'v>, Fail> = match (rung, schema) {
             (Rung::Tier1Reference, Some(s)) => match first.take() {
@@ -397,7 +417,7 @@ fn verified<'v>(
                 )
             }
         };
-        if let Some((mut reference, mut encoded)) = deferred.take() {
+        if let Some((mut reference, mut encoded, _)) = deferred.take() {
             // The last rung, after a reference payload under the gate:
             // unless this payload could pass it, JSON is sent whatever
             // either decodes to, and neither is decoded.
@@ -475,7 +495,7 @@ fn verified<'v>(
             {
                 kept.keep(core::mem::take(&mut p.tables));
                 let least = p.unwritten.unwrap_or(0);
-                deferred = Some((p, least));
+                deferred = Some((p, least, false));
                 continue;
             }
             Ok(p) if p.unwritten.is_some() => {
@@ -496,8 +516,9 @@ fn verified<'v>(
                 {
                     let encoded = sizes.of(&p.text);
                     if sizes.ratio(encoded) < opts.threshold {
+                        let same = gen1_same::hardened_same(&p);
                         kept.keep(core::mem::take(&mut p.tables));
-                        deferred = Some((p, encoded));
+                        deferred = Some((p, encoded, same));
                         continue;
                     }
                 }
@@ -527,6 +548,7 @@ fn verified<'v>(
                         return Ok((p, Some(rung.layer()), attempts, None));
                     }
                     if rung == Rung::Gen1Reference {
+                        gen1_same = gen1_same::hardened_same(&p);
                         kept.keep(core::mem::take(&mut p.tables));
                     }
                     if !hardened {
@@ -544,7 +566,7 @@ fn verified<'v>(
     }
     // (A reference payload under the gate is always followed by the last
     // rung; if it were not, JSON would be sent whatever it decodes to.)
-    if let Some((reference, encoded)) = deferred {
+    if let Some((reference, encoded, _)) = deferred {
         attempts.push(Attempt {
             rung: Rung::Gen1Reference,
             outcome: Outcome::Unchecked,

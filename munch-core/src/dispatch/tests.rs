@@ -437,3 +437,42 @@ fn an_unwritten_reference_rung_is_written_when_the_last_could_pass() {
     }
     assert!(forced >= 10, "{forced}");
 }
+
+/// A gen1 hardened rung is reported the same as its reference, unwritten,
+/// only when it is: over every reference vector's input, as it is and
+/// grown, under `compact` and with key order compared (which refuses
+/// gen1 payloads that met no hazard), each such rung's two forms are
+/// written out here and compared.
+#[test]
+fn a_hardened_gen1_rung_called_the_same_is_the_same() {
+    let mut same = 0;
+    for (tool, input) in grown_vectors() {
+        let Value::Object(map) = &input else {
+            continue;
+        };
+        for key_order in [KeyOrder::Any, KeyOrder::Exact] {
+            let opts = Options {
+                format: Format::Compact,
+                key_order,
+                ..Options::default()
+            };
+            let out = encode(&tool, &input, &opts);
+            let called = out
+                .meta
+                .attempts
+                .iter()
+                .any(|a| a.rung == Rung::Gen1Hardened && a.outcome == Outcome::SameAsReference);
+            if !called {
+                continue;
+            }
+            same += 1;
+            let form = |hardened| {
+                gen1::encode(&tool, map, hardened, 0, None, false, Default::default())
+                    .map(|p| p.text)
+                    .ok()
+            };
+            assert_eq!(form(true), form(false), "{tool}");
+        }
+    }
+    assert!(same >= 10, "{same}");
+}

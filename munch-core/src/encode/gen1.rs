@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use super::cell_memo::CellMemo;
 use super::columns::{Cell, Columns, written_number};
+use super::gen1_same::{safe_table, scalar_hazard, spaced_first_key};
 use super::kept::Counted;
 pub(crate) use super::kept::Kept;
 use super::least_size::{Reach, rows_bounds, rows_least, strings_bounds, strings_least};
@@ -19,7 +20,6 @@ use super::text::{is_container, push_stype, write_value_text};
 use super::{Fail, Payload, check_key, write_cell, write_header, write_str_cell};
 use crate::decode::gen1::TAGS;
 use crate::equal::Mismatch;
-use crate::format::csv::FIELD_LIMIT;
 use crate::py::json_write::python_json_len;
 use crate::tier1::schema::Ty;
 use crate::value::{Kind, kind};
@@ -91,7 +91,7 @@ pub(crate) struct Shared<'s, 'v> {
 
 /// A cell's kind for the type inference: bool 0, int 1, float 2, any
 /// other value 3; `None` for null or no value.
-fn cell_kind(cell: Cell<'_>) -> Option<u8> {
+pub(super) fn cell_kind(cell: Cell<'_>) -> Option<u8> {
     Some(match cell {
         Cell::Absent => return None,
         Cell::Str(..) | Cell::Bare(..) | Cell::Wrapped(..) => 3,
@@ -105,37 +105,6 @@ fn cell_kind(cell: Cell<'_>) -> Option<u8> {
             _ => 3,
         },
     })
-}
-
-/// The hardened table test: every column holds one kind (plus nulls), no
-/// container or `""` cell, no cell over the reference's field limit.
-fn safe_table(columns: &Columns<'_>) -> bool {
-    let mut seen: Vec<Option<u8>> = alloc::vec![None; columns.width()];
-    for row in columns.rows() {
-        for (&cell, seen) in row.iter().zip(seen.iter_mut()) {
-            match cell {
-                Cell::Absent => return false,
-                Cell::Str(s, _) | Cell::Bare(s, _) | Cell::Wrapped(s, _)
-                    if s.is_empty()
-                        || (s.len() > FIELD_LIMIT && s.chars().count() > FIELD_LIMIT) =>
-                {
-                    return false;
-                }
-                Cell::Other(v) if matches!(kind(v), Kind::List(_) | Kind::Dict(_)) => {
-                    return false;
-                }
-                _ => {}
-            }
-            let Some(k) = cell_kind(cell) else {
-                continue;
-            };
-            match *seen {
-                Some(prev) if prev != k => return false,
-                _ => *seen = Some(k),
-            }
-        }
-    }
-    true
 }
 
 /// Per column, the kinds of its non-null values in row order (a bit per
@@ -377,11 +346,19 @@ pub(crate) fn encode<'v>(
     };
     let mut tables: Vec<Found<'_>> = Vec::new();
     let mut left: Vec<(Cow<'_, str>, Left<'_>)> = Vec::new();
+    // The reference form met a hazard (spec D3): the hardened form would
+    // write something else. (Whether its tables are ones the hardened
+    // form keeps is asked only of a refused payload: `hardened_same`.)
+    let mut hazard = false;
     for (key, value) in response {
         if hardened {
             check_key(key)?;
-        } else if key == "__tables" || key == "__stypes" {
-            continue;
+        } else {
+            hazard |= check_key(key).is_err();
+            if key == "__tables" || key == "__stypes" {
+                hazard = true;
+                continue;
+            }
         }
         let table_ok =
             |k: &str, columns: &Columns<'_>| !hardened || (!k.contains('.') && safe_table(columns));
@@ -389,6 +366,7 @@ pub(crate) fn encode<'v>(
         // JSON length is counted as it is gathered.
         if let Some((cols, columns)) = table(value, measure, &hasher, kept) {
             if table_ok(key, &columns) {
+                hazard |= key.contains('.');
                 tables.push(Found {
                     key: Cow::Borrowed(key),
                     cols,
@@ -402,6 +380,7 @@ pub(crate) fn encode<'v>(
                 for (sub, sv) in children {
                     match table(sv, None, &hasher, kept) {
                         Some((cols, columns)) if table_ok(sub, &columns) => {
+                            hazard |= key.contains('.') || sub.contains('.');
                             let key = Cow::Owned(format!("{key}.{sub}"));
                             inner.push((sub, Found { key, cols, columns }));
                         }
@@ -431,6 +410,8 @@ pub(crate) fn encode<'v>(
     } else {
         Vec::new()
     };
+    // (A table past the tags the hardened form refuses moves the blobs.)
+    hazard |= !hardened && overflow.iter().any(|t| !safe_table(&t.columns));
     let blobs = gate.map(|g| blobs_least(&left, g));
     if let Some((least, true)) = blobs {
         return Ok(Payload::unwritten(least));
@@ -512,6 +493,7 @@ pub(crate) fn encode<'v>(
             pairs.set(Cow::Owned(format!("__json.{k}")), blob(v));
             continue;
         }
+        hazard |= scalar_hazard(k, v);
         push_stype(k, v, &mut stypes);
         let scalar = match l {
             Left::Value(v) => Scalar::Value(v),
@@ -562,18 +544,13 @@ pub(crate) fn encode<'v>(
     if legend.write(&mut out) {
         out.push_str("\n\n");
     }
-    if hardened {
-        let first = pairs.list.first().map_or("", |(k, _)| k.as_ref());
-        let b = first.as_bytes();
-        if first.starts_with('@')
-            || (b.len() >= 2
-                && b.first().is_some_and(u8::is_ascii_lowercase)
-                && b.get(1) == Some(&b','))
-        {
+    if spaced_first_key(&pairs) {
+        if hardened {
             out.push(' ');
         }
+        hazard = true;
     }
-    pairs.write(hardened, &mut out);
+    hazard |= pairs.write(hardened, &mut out);
     let mut long_cell = false;
     let mut slots = counts.slots.iter().copied();
     for (n, (columns, (_, types))) in found.iter_mut().zip(&typed).enumerate() {
@@ -630,7 +607,7 @@ pub(crate) fn encode<'v>(
         tables: found,
         checked: None,
         loss: None,
-        hazard: true,
+        hazard: hazard || legend.hazard(),
         unwritten: None,
     })
 }

@@ -48,24 +48,12 @@ impl<'v> Pairs<'v> {
         self.list.push((key, value));
     }
 
-    /// Whether the hardened form quotes a value the reference form does
-    /// not (asked by tier-1 only: its scalars are few and short).
-    pub(crate) fn quoting_hazard(&self) -> bool {
+    /// Writes the scalar line. `hardened` quotes values holding any W;
+    /// the reference form (`!hardened`) returns whether it left a value
+    /// unquoted that the hardened form quotes (a hazard, spec D3).
+    pub(crate) fn write(&self, hardened: bool, out: &mut String) -> bool {
         let mut text = String::new();
-        self.list.iter().any(|(_, v)| match v {
-            Scalar::Value(v) => {
-                text.clear();
-                write_value_text(v, &mut text);
-                quoting_hazard(&text)
-            }
-            Scalar::Text(t) => quoting_hazard(t),
-            Scalar::Json(_) | Scalar::JsonList(_) => false,
-        })
-    }
-
-    /// Writes the scalar line. `hardened` quotes values holding any W.
-    pub(crate) fn write(&self, hardened: bool, out: &mut String) {
-        let mut text = String::new();
+        let mut hazard = false;
         for (i, (k, v)) in self.list.iter().enumerate() {
             if i > 0 {
                 out.push(' ');
@@ -90,7 +78,9 @@ impl<'v> Pairs<'v> {
                     continue;
                 }
             };
+            hazard |= !hardened && quoting_hazard(value);
             write_pair(k, value, hardened, out);
         }
+        hazard
     }
 }

@@ -352,8 +352,7 @@ fn write<'r>(
     if legend_range.is_some() {
         out.push_str("\n\n");
     }
-    pairs.write(hardened, &mut out);
-    if !hardened && pairs.quoting_hazard() {
+    if pairs.write(hardened, &mut out) {
         hazard.set(true);
     }
 

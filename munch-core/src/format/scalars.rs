@@ -205,7 +205,13 @@ fn needs_quotes(value: &str, hardened: bool) -> bool {
 /// Whether the hardened form quotes `value` where the reference form
 /// does not (a W character other than the reference's triggers).
 pub(crate) fn quoting_hazard(value: &str) -> bool {
-    !value.is_empty() && needs_quotes(value, true) && !needs_quotes(value, false)
+    // The W characters the reference's triggers miss are control bytes
+    // (U+000B, U+000C, U+001C to U+001F) or not ASCII: a value with
+    // neither is written alike. (Then the reference's byte test: a value
+    // it quotes, as a long text with a space soon is, needs no more.)
+    value.bytes().any(|b| !(0x20..0x80).contains(&b))
+        && !needs_quotes(value, false)
+        && needs_quotes(value, true)
 }
 
 /// Appends `key=value` with the value quoted as needed. `hardened` also

@@ -314,6 +314,7 @@ impl<'a> Parser<'a> {
     /// digits not starting with `0`, after an optional `-` — of at most
     /// 18 digits and with neither a fraction nor an exponent after it:
     /// its value. `None`, the cursor left, for any other text.
+    #[inline]
     pub(super) fn eat_small_int(&mut self) -> Option<i64> {
         let rest = self.bytes.get(self.pos..)?;
         let neg = rest.first() == Some(&b'-');
