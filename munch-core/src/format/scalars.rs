@@ -14,34 +14,51 @@ use wire_lex::{ByteSet, byte_eq_mask};
 #[derive(Debug, Default)]
 pub(crate) struct Scalars<'a> {
     pairs: Vec<(&'a str, Cow<'a, str>)>,
+    /// Each key's position, made once there are more than
+    /// [`Scalars::SCANNED`] pairs (fewer are found by a scan).
     index: BTreeMap<&'a str, usize>,
 }
 
 impl<'a> Scalars<'a> {
+    /// The most pairs found by scanning them: a usual scalar line's few
+    /// keys need no tree, and a long one does not cost a scan per key.
+    const SCANNED: usize = 16;
+
+    fn position(&self, key: &str) -> Option<usize> {
+        if self.pairs.len() <= Self::SCANNED {
+            self.pairs.iter().position(|(k, _)| *k == key)
+        } else {
+            self.index.get(key).copied()
+        }
+    }
+
     fn insert(&mut self, key: &'a str, value: Cow<'a, str>) {
-        match self.index.get(key) {
-            Some(&i) => {
-                if let Some(slot) = self.pairs.get_mut(i) {
-                    slot.1 = value;
-                }
+        if let Some(i) = self.position(key) {
+            if let Some(slot) = self.pairs.get_mut(i) {
+                slot.1 = value;
             }
-            None => {
-                self.index.insert(key, self.pairs.len());
-                self.pairs.push((key, value));
-            }
+            return;
+        }
+        self.pairs.push((key, value));
+        let n = self.pairs.len();
+        if n == Self::SCANNED + 1 {
+            let keys = self.pairs.iter().enumerate().map(|(i, (k, _))| (*k, i));
+            self.index.extend(keys);
+        } else if n > Self::SCANNED {
+            self.index.insert(key, n - 1);
         }
     }
 
     /// The value of `key`.
     pub(crate) fn get(&self, key: &str) -> Option<&str> {
-        let i = *self.index.get(key)?;
+        let i = self.position(key)?;
         self.pairs.get(i).map(|(_, v)| v.as_ref())
     }
 
     /// The value of `key` as stored: borrowed from the block when it was
     /// not quoted with escapes.
     pub(crate) fn get_raw(&self, key: &str) -> Option<&Cow<'a, str>> {
-        let i = *self.index.get(key)?;
+        let i = self.position(key)?;
         self.pairs.get(i).map(|(_, v)| v)
     }
 
@@ -276,6 +293,33 @@ mod tests {
             ]
         );
         assert_eq!(Scalars::parse("novalue").iter().count(), 0);
+    }
+
+    /// A later duplicate replaces the first key's value whether the keys
+    /// are scanned or indexed: lines of 1 to 60 pairs over 24 keys,
+    /// against a list searched from the start.
+    #[test]
+    fn duplicates_replace_in_place_at_any_length() {
+        let mut next = crate::test_rng::xorshift32(0x9e37_79b9);
+        for n in 1..=60 {
+            let mut line = String::new();
+            let mut want: Vec<(String, String)> = Vec::new();
+            for v in 0..n {
+                let key = alloc::format!("k{}", next() % 24);
+                line.push_str(&alloc::format!("{key}={v} "));
+                match want.iter_mut().find(|(k, _)| *k == key) {
+                    Some(slot) => slot.1 = v.to_string(),
+                    None => want.push((key, v.to_string())),
+                }
+            }
+            let s = Scalars::parse(&line);
+            let got: Vec<(String, String)> = s.iter().map(|(k, v)| (k.into(), v.into())).collect();
+            assert_eq!(got, want, "{line}");
+            for (k, v) in &want {
+                assert_eq!(s.get(k), Some(v.as_str()), "{line}");
+            }
+            assert_eq!(s.get("absent"), None);
+        }
     }
 
     /// Quoted values of every mix of escaped bytes, plain runs and
