@@ -31,21 +31,36 @@ pub(crate) enum Scalar<'v> {
 #[derive(Debug, Default)]
 pub(crate) struct Pairs<'v> {
     pub(crate) list: Vec<(Cow<'v, str>, Scalar<'v>)>,
+    /// Each key's position, made once there are more than
+    /// [`Pairs::SCANNED`] pairs (fewer are found by a scan).
     index: BTreeMap<String, usize>,
 }
 
 impl<'v> Pairs<'v> {
+    /// The most pairs found by scanning them: most payloads have a few
+    /// scalars, and a long line does not cost a scan per key.
+    const SCANNED: usize = 16;
+
     /// Sets `key`, keeping the first position of a repeated key.
     pub(crate) fn set(&mut self, key: Cow<'v, str>, value: Scalar<'v>) {
-        if let Some(&i) = self.index.get(key.as_ref()) {
-            if let Some(slot) = self.list.get_mut(i) {
-                slot.1 = value;
-            }
+        let at = if self.list.len() <= Self::SCANNED {
+            self.list.iter().position(|(k, _)| *k == key)
+        } else {
+            self.index.get(key.as_ref()).copied()
+        };
+        if let Some(slot) = at.and_then(|i| self.list.get_mut(i)) {
+            slot.1 = value;
             return;
         }
-        self.index
-            .insert(String::from(key.as_ref()), self.list.len());
         self.list.push((key, value));
+        let n = self.list.len();
+        if n == Self::SCANNED + 1 {
+            let keys = self.list.iter().enumerate();
+            self.index
+                .extend(keys.map(|(i, (k, _))| (String::from(k.as_ref()), i)));
+        } else if let Some((k, _)) = self.list.last().filter(|_| n > Self::SCANNED) {
+            self.index.insert(String::from(k.as_ref()), n - 1);
+        }
     }
 
     /// Writes the scalar line. `hardened` quotes values holding any W;
@@ -82,5 +97,42 @@ impl<'v> Pairs<'v> {
             write_pair(k, value, hardened, out);
         }
         hazard
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Pairs, Scalar};
+    use alloc::borrow::Cow;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+
+    /// A repeated key replaces the value at its first position whether
+    /// the keys are scanned or indexed: 1 to 60 sets over 24 keys,
+    /// against a list searched from the start.
+    #[test]
+    fn a_repeated_key_keeps_its_first_position_at_any_length() {
+        let mut next = crate::test_rng::xorshift32(0x85eb_ca6b);
+        for n in 1..=60 {
+            let mut pairs = Pairs::default();
+            let mut want: Vec<(String, String)> = Vec::new();
+            for v in 0..n {
+                let key = alloc::format!("k{}", next() % 24);
+                pairs.set(Cow::Owned(key.clone()), Scalar::Text(v.to_string()));
+                match want.iter_mut().find(|(k, _)| *k == key) {
+                    Some(slot) => slot.1 = v.to_string(),
+                    None => want.push((key, v.to_string())),
+                }
+            }
+            let got: Vec<(String, String)> = pairs
+                .list
+                .iter()
+                .map(|(k, v)| match v {
+                    Scalar::Text(t) => (k.to_string(), t.clone()),
+                    _ => (k.to_string(), String::new()),
+                })
+                .collect();
+            assert_eq!(got, want, "{n}");
+        }
     }
 }
