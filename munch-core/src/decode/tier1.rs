@@ -2,7 +2,6 @@
 
 use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
-use alloc::format;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
@@ -198,6 +197,13 @@ pub(crate) fn decode_cells<'a>(
     Some(Cells { members, tables })
 }
 
+/// `parts` written one after another into `buf`, reused key to key.
+fn joined<'b>(buf: &'b mut alloc::string::String, parts: [&str; 3]) -> &'b str {
+    buf.clear();
+    parts.iter().for_each(|p| buf.push_str(p));
+    buf
+}
+
 pub(crate) fn decode_parts<'a>(
     payload: &'a str,
     parts: &Parts<'a>,
@@ -232,12 +238,14 @@ pub(crate) fn decode_parts<'a>(
             result.insert(k.into(), typed(k, v));
         }
     }
+    // (One buffer for the dotted and prefixed keys looked up.)
+    let mut buf = alloc::string::String::new();
     for (parent, subkeys) in schema.nested {
         let mut sub = Map::new();
         for sk in *subkeys {
-            let key = format!("{parent}.{sk}");
-            if let Some(v) = raw.get(&key) {
-                sub.insert((*sk).into(), typed(&key, v));
+            let key = joined(&mut buf, [parent, ".", sk]);
+            if let Some(v) = raw.get(key) {
+                sub.insert((*sk).into(), typed(key, v));
             }
         }
         if !sub.is_empty() {
@@ -247,9 +255,9 @@ pub(crate) fn decode_parts<'a>(
     let json = |v: &str| parse_json(v, opts).unwrap_or_else(|| Value::String(v.into()));
     let mut meta = Map::new();
     for k in schema.meta {
-        let key = format!("_meta.{k}");
-        if let Some(v) = raw.get(&key) {
-            meta.insert((*k).into(), typed(&key, v));
+        let key = joined(&mut buf, ["_meta.", k, ""]);
+        if let Some(v) = raw.get(key) {
+            meta.insert((*k).into(), typed(key, v));
         }
     }
     for (k, v) in raw.iter() {
@@ -263,7 +271,7 @@ pub(crate) fn decode_parts<'a>(
         result.insert("_meta".into(), Value::Object(meta));
     }
     for k in schema.blobs {
-        if let Some(v) = raw.get(&format!("__json.{k}")) {
+        if let Some(v) = raw.get(joined(&mut buf, ["__json.", k, ""])) {
             result.insert((*k).into(), json(v));
         }
     }
