@@ -95,6 +95,23 @@ fn detect_arbitrary_precision() -> bool {
     ap
 }
 
+/// The member `key` of `map`: a map of up to [`SCANNED_MEMBERS`] members
+/// is scanned (its keys compared by length first) instead of hashing the
+/// key, which costs more than a few compares.
+pub(crate) fn member<'v>(map: &'v serde_json::Map<String, Value>, key: &str) -> Option<&'v Value> {
+    if map.len() <= SCANNED_MEMBERS {
+        let found = map
+            .iter()
+            .find(|(k, _)| same_bytes(k.as_bytes(), key.as_bytes()));
+        found.map(|(_, v)| v)
+    } else {
+        map.get(key)
+    }
+}
+
+/// The most members [`member`] scans.
+pub(crate) const SCANNED_MEMBERS: usize = 12;
+
 /// Byte equality without a library call for short strings (keys, cells).
 /// Up to 64 bytes it is overlapping eight-byte loads and no loop (two per
 /// side up to 16 bytes, four up to 32, eight up to 64), so the branches
@@ -222,9 +239,32 @@ pub(crate) fn int_eq(a: &Number, b: &Number) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{push_u64, same_bytes};
+    use super::{SCANNED_MEMBERS, member, push_u64, same_bytes};
     use alloc::string::String;
     use alloc::vec::Vec;
+
+    /// `member` finds what `Map::get` finds, scanned or hashed: maps of 0
+    /// to twice the scanned size, every key and some absent ones.
+    #[test]
+    fn member_is_get() {
+        for n in 0..=2 * SCANNED_MEMBERS {
+            let map: serde_json::Map<String, serde_json::Value> = (0..n)
+                .map(|i| {
+                    (
+                        alloc::format!("key{}", "x".repeat(i % 3)) + &i.to_string(),
+                        i.into(),
+                    )
+                })
+                .collect();
+            for k in map
+                .keys()
+                .map(String::as_str)
+                .chain(["", "key", "key0x", "absent"])
+            {
+                assert_eq!(member(&map, k), map.get(k), "{n} {k}");
+            }
+        }
+    }
 
     /// Digits as `to_string` writes them, around every length change.
     #[test]

@@ -19,7 +19,7 @@ use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
 use crate::tier1::schema::{Schema, Table, Transform};
 use crate::tier1::transforms::flat_rows::FlatRows;
-use crate::value::{Kind, kind, same_bytes};
+use crate::value::{Kind, kind, member, same_bytes};
 
 /// The check's scalar half: the members decoded from the scalar block
 /// (scalars, `_meta`, blobs; no table) equal the input's, and the input
@@ -41,7 +41,7 @@ pub(crate) fn scalars_match(
     }
     Some(
         rest.iter()
-            .all(|(k, v)| input.get(k).is_some_and(|w| exact_eq(w, v, KeyOrder::Any))),
+            .all(|(k, v)| member(input, k).is_some_and(|w| exact_eq(w, v, KeyOrder::Any))),
     )
 }
 

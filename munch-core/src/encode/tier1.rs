@@ -22,7 +22,7 @@ use crate::format::legend_build::{Builder, SlotId};
 use crate::tier1::schema::{Schema, Table, Transform, is_universal_body_key};
 use crate::tier1::transforms::flat_rows::FlatRows;
 use crate::tier1::{schemas, transforms};
-use crate::value::{Kind, kind};
+use crate::value::{Kind, kind, member};
 
 /// The rows Python finds when it iterates `response.get(key, []) or []`.
 fn rows_of<'v>(response: &'v Map<String, Value>, key: &str) -> Result<&'v [Value], Fail> {
@@ -48,7 +48,7 @@ fn meta_dict<'v>(
     response: &'v Map<String, Value>,
     wanted: &[&str],
 ) -> Result<Option<&'v Map<String, Value>>, Fail> {
-    let Some(meta) = response.get("_meta") else {
+    let Some(meta) = member(response, "_meta") else {
         return Ok(None);
     };
     match kind(meta) {
@@ -262,15 +262,15 @@ fn write<'r>(
         Ok(())
     };
     for k in schema.scalars {
-        if let Some(v) = response.get(*k) {
+        if let Some(v) = member(response, k) {
             flat(k, v)?;
             pairs.set(Cow::Borrowed(k), Scalar::Value(v));
         }
     }
     for (parent, subkeys) in schema.nested {
-        if let Some(Kind::Dict(sub)) = response.get(*parent).map(kind) {
+        if let Some(Kind::Dict(sub)) = member(response, parent).map(kind) {
             for sk in *subkeys {
-                if let Some(v) = sub.get(*sk) {
+                if let Some(v) = member(sub, sk) {
                     let key = format!("{parent}.{sk}");
                     flat(&key, v)?;
                     pairs.set(Cow::Owned(key), Scalar::Value(v));
@@ -283,7 +283,7 @@ fn write<'r>(
     let meta = meta_dict(response, &wanted)?;
     if let Some(meta) = meta {
         for k in meta_keys {
-            if let Some(v) = meta.get(*k) {
+            if let Some(v) = member(meta, k) {
                 let key = format!("_meta.{k}");
                 flat(&key, v)?;
                 pairs.set(Cow::Owned(key), Scalar::Value(v));
@@ -293,13 +293,13 @@ fn write<'r>(
     let json = Scalar::Json;
     if let Some(meta) = meta {
         for k in schema.meta_json {
-            if let Some(v) = meta.get(*k) {
+            if let Some(v) = member(meta, k) {
                 pairs.set(Cow::Owned(format!("__json._meta.{k}")), json(v));
             }
         }
     }
     for k in schema.blobs {
-        if let Some(v) = response.get(*k) {
+        if let Some(v) = member(response, k) {
             pairs.set(Cow::Owned(format!("__json.{k}")), json(v));
         }
     }
