@@ -478,7 +478,7 @@ pub(crate) fn encode<'v>(
 
     // Scalars: leftovers in order, then overflow blobs, __stypes, __tables.
     let mut pairs = Pairs::default();
-    let mut stypes = String::new();
+    let mut stypes = String::with_capacity(64);
     let blob = Scalar::Json;
     for (k, l) in &left {
         let v = l.value();
@@ -538,7 +538,7 @@ pub(crate) fn encode<'v>(
     }
     pairs.set(Cow::Borrowed("__tables"), Scalar::Text(schema));
 
-    let mut out = String::with_capacity(capacity);
+    let mut out = String::with_capacity(capacity.max(super::PAYLOAD_ROOM));
     write_header(tool, "gen1", &mut out);
     out.push_str("\n\n");
     if legend.write(&mut out) {

@@ -180,6 +180,11 @@ impl<'v> RowCursor<'v> {
     }
 }
 
+/// The least room a payload's text gets up front: a small reply's header,
+/// scalar line and schema line fit without growing the buffer step by
+/// step (the JSON length of its tables sizes a larger one).
+pub(crate) const PAYLOAD_ROOM: usize = 512;
+
 /// `#MUNCH/1 tool=<tool> enc=<id>` (the tool written raw).
 pub(crate) fn write_header(tool: &str, id: &str, out: &mut String) {
     out.push_str("#MUNCH/1 tool=");

@@ -67,7 +67,7 @@ impl<'v> Pairs<'v> {
     /// the reference form (`!hardened`) returns whether it left a value
     /// unquoted that the hardened form quotes (a hazard, spec D3).
     pub(crate) fn write(&self, hardened: bool, out: &mut String) -> bool {
-        let mut text = String::new();
+        let mut text = String::with_capacity(64);
         let mut hazard = false;
         for (i, (k, v)) in self.list.iter().enumerate() {
             if i > 0 {

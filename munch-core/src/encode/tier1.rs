@@ -314,7 +314,7 @@ fn write<'r>(
             pairs.set(Cow::Owned(format!("__json.{k}")), json(v));
         }
     }
-    let mut stypes = String::new();
+    let mut stypes = String::with_capacity(64);
     for (k, v) in &pairs.list {
         if k.starts_with("__") {
             continue;
@@ -344,7 +344,7 @@ fn write<'r>(
     }
     pairs.set(Cow::Borrowed("__tables"), Scalar::Text(decl));
 
-    let mut out = String::with_capacity(capacity);
+    let mut out = String::with_capacity(capacity.max(super::PAYLOAD_ROOM));
     write_header(tool, schema.id, &mut out);
     out.push_str("\n\n");
     let legend_at = out.len();
