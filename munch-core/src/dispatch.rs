@@ -18,7 +18,7 @@ use crate::tier1::schema::{Schema, Transform, is_universal_body_key};
 use crate::tier1::schemas;
 use crate::tier1::transforms::dependency_cycles::has_empty_cycle;
 use crate::tier1::transforms::{self, Reshaped};
-use crate::value::{Kind, kind};
+use crate::value::{Kind, kind, member};
 
 /// A response as sent: the text and what was chosen.
 ///
@@ -110,7 +110,7 @@ pub fn encode(tool: &str, response: &Value, opts: &Options<'_>) -> Encoded {
     let mut sizes = walked
         .into_inner()
         .unwrap_or_else(|| Sizes::new(response, map, opts, measured));
-    if map.contains_key("error") {
+    if member(map, "error").is_some() {
         let mut meta = EncodeMeta::json(JsonReason::ErrorKey);
         meta.json_bytes = Some(sizes.json);
         return json(meta, sizes.text.take());
@@ -192,7 +192,7 @@ fn first_rung<'v>(
     kept: &mut gen1::Kept<'v>,
     gate: Option<&gen1::Gate<'_>>,
 ) -> Option<Result<Payload<'v>, Fail>> {
-    if map.contains_key("error") {
+    if member(map, "error").is_some() {
         return None;
     }
     let ascii = match opts.measure {

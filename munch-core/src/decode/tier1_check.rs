@@ -33,7 +33,7 @@ pub(crate) fn scalars_match(
     opts: &DecodeOptions,
 ) -> Option<bool> {
     let rest = decode_parts(payload, parts, schema, &[], opts, &mut Budget::unlimited());
-    if schema.tables.iter().any(|t| rest.contains_key(t.key)) {
+    if schema.tables.iter().any(|t| member(&rest, t.key).is_some()) {
         return None;
     }
     if input.len() != rest.len() + schema.tables.len() {
