@@ -6,7 +6,7 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::unicode::is_space;
+use crate::unicode::{is_space, leading_space, space_at};
 use wire_lex::{ByteSet, byte_eq_mask};
 
 /// The pairs of a scalar block in first-key order; a later duplicate
@@ -74,12 +74,7 @@ impl<'a> Scalars<'a> {
         let mut i = 0;
         loop {
             // Skip W.
-            while let Some(c) = block.get(i..).and_then(|r| r.chars().next()) {
-                if !is_space(c) {
-                    break;
-                }
-                i += c.len_utf8();
-            }
+            i += leading_space(block.get(i..).unwrap_or_default());
             if i >= bytes.len() {
                 break;
             }
@@ -94,7 +89,7 @@ impl<'a> Scalars<'a> {
                 i = next;
             } else {
                 let rest = block.get(i..).unwrap_or_default();
-                let len = rest.find(is_space).unwrap_or(rest.len());
+                let len = space_at(rest);
                 out.insert(key, Cow::Borrowed(rest.get(..len).unwrap_or_default()));
                 i += len;
             }

@@ -33,6 +33,39 @@ pub(crate) fn is_space(c: char) -> bool {
 }
 
 /// A `splitlines` break (B) other than CR LF's pairing: LF, CR, U+000B,
+/// Where the first character of `s` that `want_space` asks for (W, or
+/// not W) starts; `s.len()` when there is none. ASCII bytes are told
+/// apart without decoding a character.
+fn find_space(s: &str, want_space: bool) -> usize {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let (space, len) = if b < 0x80 {
+            (matches!(b, 0x09..=0x0d | 0x1c..=0x20), 1)
+        } else {
+            match s.get(i..).and_then(|r| r.chars().next()) {
+                Some(c) => (is_space(c), c.len_utf8()),
+                None => return s.len(),
+            }
+        };
+        if space == want_space {
+            return i;
+        }
+        i += len;
+    }
+    s.len()
+}
+
+/// Where the first W character of `s` starts (`s.len()` if none).
+pub(crate) fn space_at(s: &str) -> usize {
+    find_space(s, true)
+}
+
+/// How many bytes of W `s` starts with.
+pub(crate) fn leading_space(s: &str) -> usize {
+    find_space(s, false)
+}
+
 /// U+000C, U+001C–001E, U+0085, U+2028, U+2029.
 pub(crate) fn is_break(c: char) -> bool {
     matches!(
@@ -155,6 +188,26 @@ mod tests {
     use super::*;
     use alloc::string::String;
     use alloc::vec::Vec;
+
+    /// `space_at` and `leading_space` agree with a scan of the characters
+    /// by `is_space`, over strings of W and non-W characters, ASCII and not.
+    #[test]
+    fn space_scans_match_the_character_scan() {
+        let pieces = [
+            "a", " ", "\t", "\u{b}", "\u{1c}", "\u{1f}", "\u{85}", "\u{a0}", "\u{2000}",
+            "\u{3000}", "é", "日", "\u{2027}", "x=y", "\u{84}",
+        ];
+        let mut next = crate::test_rng::xorshift32(0x6a09_e667);
+        for _ in 0..3000 {
+            let mut s = String::new();
+            for _ in 0..next() % 8 {
+                s.push_str(pieces[next() as usize % pieces.len()]);
+            }
+            let first = s.find(is_space).unwrap_or(s.len());
+            let lead = s.find(|c| !is_space(c)).unwrap_or(s.len());
+            assert_eq!((space_at(&s), leading_space(&s)), (first, lead), "{s:?}");
+        }
+    }
 
     /// The block scan finds the break a scan of the characters finds, with
     /// breaks and near-breaks (U+0084, U+2027, U+202A, other E2/C2 leads)
