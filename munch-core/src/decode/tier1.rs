@@ -232,7 +232,7 @@ pub(crate) fn decode_parts<'a>(
     let typed =
         |key: &str, v: &str| coerce(Cow::Borrowed(v), stypes.get(key).copied().unwrap_or("str"));
 
-    let mut result = Map::new();
+    let mut result = Map::with_capacity(raw.len() + tables.len());
     for (k, v) in raw.iter() {
         if k != "__tables" && k != "__stypes" && schema.scalars.contains(&k) {
             result.insert(k.into(), typed(k, v));

@@ -65,6 +65,11 @@ impl<'a> Scalars<'a> {
         self.pairs.get(i).map(|(_, v)| v)
     }
 
+    /// How many pairs there are (`__tables` and `__stypes` included).
+    pub(crate) fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
     /// Pairs in order (`__tables` and `__stypes` included).
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&'a str, &str)> + '_ {
         self.pairs.iter().map(|(k, v)| (*k, v.as_ref()))
