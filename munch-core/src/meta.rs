@@ -94,7 +94,8 @@ pub enum Outcome {
     Accepted,
     /// The encoder gave up (the reference raises there).
     EncoderFailed(&'static str),
-    /// The hardened form is the reference form (no hazard fired): skipped.
+    /// The hardened form is the reference form (no hazard fired in the
+    /// refused reference payload, tier-1 or gen1): skipped, not written.
     SameAsReference,
     /// The payload decodes to something else. A tier-1 rung whose decode
     /// is known to add a member the input lacks (a declared table, st4's
@@ -119,7 +120,9 @@ pub enum Outcome {
     /// so neither is decoded, and the ratio and
     /// [`EncodeMeta::encoded_bytes`] are the reference payload's (or its
     /// lower bound). If the last rung could pass, the reference payload is
-    /// written and decoded first, as ever.
+    /// written and decoded first, as ever. When the reference payload met
+    /// no hazard, the last rung (its hardened form, the same text) is not
+    /// written either, and is `Unchecked` too.
     Unchecked,
 }
 

@@ -37,7 +37,8 @@ pub(crate) struct Payload<'v> {
     /// then `text` is empty and the rung is refused with this mismatch.
     pub(crate) loss: Option<crate::equal::Mismatch>,
     /// The form may differ from the other form of its encoder: a hazard
-    /// fired in a tier-1 reference encode (spec D3), or nobody looked
+    /// fired in a reference encode (spec D3; for gen1, what its tables
+    /// hold is asked apart, `gen1_same::hardened_same`), or nobody looked
     /// (every other payload).
     pub(crate) hazard: bool,
     /// Not written: its JSON blobs, string scalars and table cells alone
