@@ -8,7 +8,9 @@ use alloc::vec::Vec;
 use serde_json::{Map, Number, Value};
 
 use super::cells::{Hint, coerce};
+use super::{DecodeOptions, parse_json};
 use crate::borrowed::BorrowedValue;
+use crate::py::json_parse::parse_borrowed;
 use crate::py::number::{float_value, parse_float, parse_int, plain_int};
 
 /// A kind of decoded value the table decoders can build.
@@ -36,6 +38,13 @@ pub(crate) trait Build<'a> {
     fn array(items: Vec<Self::Value>) -> Self::Value;
     /// Cell text converted by its column's type (spec §4 "Cell to value").
     fn cell(raw: Cow<'a, str>, hint: Hint) -> Self::Value;
+    /// A `__json.` blob's text: the JSON it holds, or the text as a
+    /// string where Python's `json.loads` fails.
+    fn json(raw: Cow<'a, str>, opts: &DecodeOptions) -> Self::Value;
+    /// Whether `obj` has the member `key`.
+    fn contains(obj: &Self::Object, key: &str) -> bool;
+    /// Whether `obj` has no member.
+    fn is_empty(obj: &Self::Object) -> bool;
     /// What the rows of one table of distinct columns share, made once
     /// per table from its column names in order.
     type Shape;
@@ -122,6 +131,15 @@ impl<'a> Build<'a> for Owned {
     fn cell(raw: Cow<'a, str>, hint: Hint) -> Value {
         coerce(raw, hint.name())
     }
+    fn json(raw: Cow<'a, str>, opts: &DecodeOptions) -> Value {
+        parse_json(&raw, opts).unwrap_or_else(|| Value::String(raw.into_owned()))
+    }
+    fn contains(obj: &Self::Object, key: &str) -> bool {
+        crate::value::member(obj, key).is_some()
+    }
+    fn is_empty(obj: &Self::Object) -> bool {
+        obj.is_empty()
+    }
 }
 
 /// Values borrowed from the payload ([`BorrowedValue`]).
@@ -150,8 +168,29 @@ impl<'a> Members<'a> {
         }
     }
 
-    /// Where `key` is, indexing the members first if they are not yet.
+    /// The most members found by a scan rather than through an index.
+    const SCANNED: usize = 32;
+
+    /// Where `key` first is, without indexing (a scan of a short list, or
+    /// the index if there is one; `None` for a long list without one).
+    fn find(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(key).copied(),
+            None => {
+                let key = key.as_bytes();
+                self.list
+                    .iter()
+                    .position(|(k, _)| crate::value::same_bytes(k.as_bytes(), key))
+            }
+        }
+    }
+
+    /// Where `key` is, indexing the members first if they are not yet
+    /// (more than [`Members::SCANNED`] of them: a short list is scanned).
     pub(crate) fn position(&mut self, key: &str) -> Option<usize> {
+        if self.index.is_none() && self.list.len() <= Self::SCANNED {
+            return self.find(key);
+        }
         let list = &self.list;
         let index = self.index.get_or_insert_with(|| {
             let mut index = BTreeMap::new();
@@ -289,6 +328,24 @@ impl<'a> Build<'a> for Borrowed {
             },
             _ => BorrowedValue::String(raw),
         }
+    }
+    /// JSON in text borrowed from the payload borrows from it too; text
+    /// unquoted into a buffer of its own is parsed into owned values.
+    fn json(raw: Cow<'a, str>, opts: &DecodeOptions) -> Self::Value {
+        match raw {
+            Cow::Borrowed(s) => parse_borrowed(s, opts.depth_limit)
+                .unwrap_or(BorrowedValue::String(Cow::Borrowed(s))),
+            Cow::Owned(s) => match parse_json(&s, opts) {
+                Some(v) => BorrowedValue::from(v),
+                None => BorrowedValue::String(Cow::Owned(s)),
+            },
+        }
+    }
+    fn contains(obj: &Self::Object, key: &str) -> bool {
+        obj.find(key).is_some()
+    }
+    fn is_empty(obj: &Self::Object) -> bool {
+        obj.list.is_empty()
     }
 }
 

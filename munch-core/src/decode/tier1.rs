@@ -3,11 +3,12 @@
 use alloc::borrow::Cow;
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::build::{Borrowed, Build, Members, Owned, RowPlan, Slots};
+use super::cells::Hint;
 use super::table_cells::{Cells, TableCells};
-use super::{Budget, DecodeOptions, coerce, offset_in, parse_json};
+use super::{Budget, DecodeOptions, offset_in};
 use crate::borrowed::BorrowedValue;
 use crate::format::csv::each_row;
 use crate::format::envelope::blocks;
@@ -105,7 +106,7 @@ pub(crate) fn decode(
     } else {
         schema.tables
     };
-    let mut result = decode_parts(payload, &parts, schema, tables, opts, budget);
+    let mut result = decode_parts_as::<Owned>(payload, &parts, schema, tables, opts, budget);
     transforms::decode(schema.transform, batch, &mut result, opts, budget);
     Value::Object(result)
 }
@@ -141,8 +142,8 @@ fn untabled<'a>(
     if is_batch(schema, &parts) {
         return None;
     }
-    let rest = decode_parts(payload, &parts, schema, &[], opts, budget);
-    Some((parts, Members::from_map(rest)))
+    let rest = decode_parts_as::<Borrowed>(payload, &parts, schema, &[], opts, budget);
+    Some((parts, rest))
 }
 
 /// [`decode_borrowed`] with each table's rows left as cells, for the
@@ -204,14 +205,17 @@ fn joined<'b>(buf: &'b mut alloc::string::String, parts: [&str; 3]) -> &'b str {
     buf
 }
 
-pub(crate) fn decode_parts<'a>(
+/// A payload's members as `B` builds them ([`Owned`] values, or values
+/// borrowed from the payload for the check and the borrowed decodes):
+/// its scalars, nested members, `_meta`, blobs, then `tables`.
+pub(crate) fn decode_parts_as<'a, B: Build<'a>>(
     payload: &'a str,
     parts: &Parts<'a>,
     schema: &Schema,
     tables: &[Table],
     opts: &DecodeOptions,
     budget: &mut Budget,
-) -> Map<alloc::string::String, Value> {
+) -> B::Object {
     let raw = &parts.scalars;
     // Fixed types first; `__stypes` fills only untyped names (first wins).
     let mut stypes: BTreeMap<&str, &str> = BTreeMap::new();
@@ -229,65 +233,68 @@ pub(crate) fn decode_parts<'a>(
             stypes.entry(name).or_insert(hint);
         }
     }
-    let typed =
-        |key: &str, v: &str| coerce(Cow::Borrowed(v), stypes.get(key).copied().unwrap_or("str"));
+    let typed = |key: &str, v: &Cow<'a, str>| {
+        let hint = Hint::of(stypes.get(key).copied().unwrap_or("str"));
+        B::cell(v.clone(), hint)
+    };
 
-    let mut result = Map::with_capacity(raw.len() + tables.len());
-    for (k, v) in raw.iter() {
+    let mut result = B::object(raw.len() + tables.len());
+    for (k, v) in raw.iter_raw() {
         if k != "__tables" && k != "__stypes" && schema.scalars.contains(&k) {
-            result.insert(k.into(), typed(k, v));
+            B::insert(&mut result, Cow::Borrowed(k), typed(k, v));
         }
     }
     // (One buffer for the dotted and prefixed keys looked up.)
     let mut buf = alloc::string::String::new();
     for (parent, subkeys) in schema.nested {
-        let mut sub = Map::new();
+        let mut sub = B::object(subkeys.len());
         for sk in *subkeys {
             let key = joined(&mut buf, [parent, ".", sk]);
-            if let Some(v) = raw.get(key) {
-                sub.insert((*sk).into(), typed(key, v));
+            if let Some(v) = raw.get_raw(key) {
+                B::insert(&mut sub, Cow::Borrowed(sk), typed(key, v));
             }
         }
-        if !sub.is_empty() {
-            result.insert((*parent).into(), Value::Object(sub));
+        if !B::is_empty(&sub) {
+            B::insert(&mut result, Cow::Borrowed(parent), B::object_value(sub));
         }
     }
-    let json = |v: &str| parse_json(v, opts).unwrap_or_else(|| Value::String(v.into()));
-    let mut meta = Map::new();
+    let json = |v: &Cow<'a, str>| B::json(v.clone(), opts);
+    let mut meta = B::object(0);
     for k in schema.meta {
         let key = joined(&mut buf, ["_meta.", k, ""]);
-        if let Some(v) = raw.get(key) {
-            meta.insert((*k).into(), typed(key, v));
+        if let Some(v) = raw.get_raw(key) {
+            B::insert(&mut meta, Cow::Borrowed(k), typed(key, v));
         }
     }
-    for (k, v) in raw.iter() {
+    for (k, v) in raw.iter_raw() {
         if let Some(name) = k.strip_prefix("__json._meta.") {
             if schema.meta_json.contains(&name) {
-                meta.insert(name.into(), json(v));
+                B::insert(&mut meta, Cow::Borrowed(name), json(v));
             }
         }
     }
-    if !meta.is_empty() {
-        result.insert("_meta".into(), Value::Object(meta));
+    if !B::is_empty(&meta) {
+        B::insert(&mut result, Cow::Borrowed("_meta"), B::object_value(meta));
     }
     for k in schema.blobs {
-        if let Some(v) = raw.get(joined(&mut buf, ["__json.", k, ""])) {
-            result.insert((*k).into(), json(v));
+        if let Some(v) = raw.get_raw(joined(&mut buf, ["__json.", k, ""])) {
+            B::insert(&mut result, Cow::Borrowed(k), json(v));
         }
     }
-    for (k, v) in raw.iter() {
+    for (k, v) in raw.iter_raw() {
         let Some(name) = k.strip_prefix("__json.") else {
             continue;
         };
-        if name.starts_with("_meta.") || result.contains_key(name) || !is_universal_body_key(name) {
+        if name.starts_with("_meta.") || B::contains(&result, name) || !is_universal_body_key(name)
+        {
             continue;
         }
-        result.insert(name.into(), json(v));
+        B::insert(&mut result, Cow::Borrowed(name), json(v));
     }
 
     // The rows a transform regroups are lists of cells in column order.
     let positional = transforms::positional_rows(schema.transform);
-    decode_tables::<Owned>(payload, parts, (tables, positional), budget, &mut result);
+    decode_tables::<B>(payload, parts, (tables, positional), budget, &mut result);
     result
 }
 

@@ -7,13 +7,16 @@ use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use serde_json::{Map, Value};
 
+use super::build::{Borrowed, Owned};
 use super::cell_equals::cell_equals;
 use super::row_check::Difference;
-use super::tier1::{Parts, decode_parts, parts};
+use super::tier1::{Parts, decode_parts_as, parts};
 use super::{Budget, DecodeOptions};
+use crate::borrowed::BorrowedValue;
 use crate::encode::RowCursor;
 use crate::encode::columns::{Cell, Columns};
-use crate::equal::{KeyOrder, Mismatch, exact_eq, first_mismatch};
+use crate::equal::{KeyOrder, Mismatch, first_mismatch};
+use crate::equal_borrowed::exact_eq_borrowed;
 use crate::format::csv::each_row;
 use crate::format::legend::Legend;
 use crate::format::scalars::Scalars;
@@ -32,17 +35,23 @@ pub(crate) fn scalars_match(
     input: &Map<alloc::string::String, Value>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
-    let rest = decode_parts(payload, parts, schema, &[], opts, &mut Budget::unlimited());
-    if schema.tables.iter().any(|t| member(&rest, t.key).is_some()) {
+    // (Values borrowed from the payload: nothing copied to be compared.)
+    let budget = &mut Budget::unlimited();
+    let rest = decode_parts_as::<Borrowed>(payload, parts, schema, &[], opts, budget);
+    let rest = &rest.list;
+    if rest
+        .iter()
+        .any(|(k, _)| schema.tables.iter().any(|t| t.key == k))
+    {
         return None;
     }
     if input.len() != rest.len() + schema.tables.len() {
         return Some(false);
     }
-    Some(
-        rest.iter()
-            .all(|(k, v)| member(input, k).is_some_and(|w| exact_eq(w, v, KeyOrder::Any))),
-    )
+    let same = |(k, v): &(Cow<'_, str>, BorrowedValue<'_>)| {
+        member(input, k).is_some_and(|w| exact_eq_borrowed(w, v, KeyOrder::Any))
+    };
+    Some(rest.iter().all(same))
 }
 
 /// The check of a payload whose rows were checked as they were written
@@ -85,7 +94,8 @@ pub(crate) fn scalar_mismatch(
     }
     let is_table = |k: &str| schema.tables.iter().any(|t| t.key == k);
     let parts = parts(payload);
-    let mut got = decode_parts(payload, &parts, schema, &[], opts, &mut Budget::unlimited());
+    let budget = &mut Budget::unlimited();
+    let mut got = decode_parts_as::<Owned>(payload, &parts, schema, &[], opts, budget);
     if got.keys().any(|k| is_table(k)) || !schema.tables.iter().all(|t| input.contains_key(t.key)) {
         return None;
     }

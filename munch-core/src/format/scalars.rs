@@ -70,6 +70,12 @@ impl<'a> Scalars<'a> {
         self.pairs.len()
     }
 
+    /// Pairs in order as stored (values borrowed from the block where
+    /// they were not quoted with escapes).
+    pub(crate) fn iter_raw(&self) -> impl Iterator<Item = (&'a str, &Cow<'a, str>)> + '_ {
+        self.pairs.iter().map(|(k, v)| (*k, v))
+    }
+
     /// Pairs in order (`__tables` and `__stypes` included).
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&'a str, &str)> + '_ {
         self.pairs.iter().map(|(k, v)| (*k, v.as_ref()))

@@ -1,6 +1,7 @@
 //! Tests of `tier1_check`.
 
 use super::*;
+use crate::equal::exact_eq;
 use crate::tier1::schemas;
 use serde_json::json;
 
