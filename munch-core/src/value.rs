@@ -112,6 +112,26 @@ pub(crate) fn member<'v>(map: &'v serde_json::Map<String, Value>, key: &str) -> 
 /// The most members [`member`] scans.
 pub(crate) const SCANNED_MEMBERS: usize = 12;
 
+/// Where `key` first is among the keys of `items` (`key_of` each,
+/// compared by length first). A few keys are scanned faster than a tree
+/// or a hash finds one; the lists that use it keep an index past
+/// [`SCANNED_KEYS`] keys.
+#[inline]
+pub(crate) fn key_position<T>(
+    items: &[T],
+    key_of: impl Fn(&T) -> &str,
+    key: &str,
+) -> Option<usize> {
+    let key = key.as_bytes();
+    items
+        .iter()
+        .position(|item| same_bytes(key_of(item).as_bytes(), key))
+}
+
+/// The most keys a list searches with [`key_position`] before it keeps
+/// an index of them.
+pub(crate) const SCANNED_KEYS: usize = 32;
+
 /// Byte equality without a library call for short strings (keys, cells).
 /// Up to 64 bytes it is overlapping eight-byte loads and no loop (two per
 /// side up to 16 bytes, four up to 32, eight up to 64), so the branches

@@ -12,6 +12,7 @@ use super::{DecodeOptions, parse_json};
 use crate::borrowed::BorrowedValue;
 use crate::py::json_parse::parse_borrowed;
 use crate::py::number::{float_value, parse_float, parse_int, plain_int};
+use crate::value::{SCANNED_KEYS, key_position};
 
 /// A kind of decoded value the table decoders can build.
 pub(crate) trait Build<'a> {
@@ -169,19 +170,14 @@ impl<'a> Members<'a> {
     }
 
     /// The most members found by a scan rather than through an index.
-    const SCANNED: usize = 32;
+    const SCANNED: usize = SCANNED_KEYS;
 
     /// Where `key` first is, without indexing (a scan of a short list, or
     /// the index if there is one; `None` for a long list without one).
     fn find(&self, key: &str) -> Option<usize> {
         match &self.index {
             Some(index) => index.get(key).copied(),
-            None => {
-                let key = key.as_bytes();
-                self.list
-                    .iter()
-                    .position(|(k, _)| crate::value::same_bytes(k.as_bytes(), key))
-            }
+            None => key_position(&self.list, |(k, _)| k, key),
         }
     }
 

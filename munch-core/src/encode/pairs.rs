@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::text::write_value_text;
 use crate::format::scalars::{quoting_hazard, write_pair};
 use crate::py::json_write::{write_python_json_line, write_python_json_line_list};
+use crate::value::{SCANNED_KEYS, key_position};
 
 /// A scalar's value: a response value written as cell text, text made
 /// already (`__stypes`, `__tables`), or a JSON blob.
@@ -39,15 +40,12 @@ pub(crate) struct Pairs<'v> {
 impl<'v> Pairs<'v> {
     /// The most pairs found by scanning them: most payloads have a few
     /// scalars, and a long line does not cost a scan per key.
-    const SCANNED: usize = 32;
+    const SCANNED: usize = SCANNED_KEYS;
 
     /// Sets `key`, keeping the first position of a repeated key.
     pub(crate) fn set(&mut self, key: Cow<'v, str>, value: Scalar<'v>) {
         let at = if self.list.len() <= Self::SCANNED {
-            let key = key.as_bytes();
-            self.list
-                .iter()
-                .position(|(k, _)| crate::value::same_bytes(k.as_bytes(), key))
+            key_position(&self.list, |(k, _)| k, &key)
         } else {
             self.index.get(key.as_ref()).copied()
         };

@@ -7,6 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::unicode::{is_space, leading_space, space_at};
+use crate::value::{SCANNED_KEYS, key_position};
 use wire_lex::{ByteSet, byte_eq_mask};
 
 /// The pairs of a scalar block in first-key order; a later duplicate
@@ -22,14 +23,11 @@ pub(crate) struct Scalars<'a> {
 impl<'a> Scalars<'a> {
     /// The most pairs found by scanning them: a usual scalar line's few
     /// keys need no tree, and a long one does not cost a scan per key.
-    const SCANNED: usize = 32;
+    const SCANNED: usize = SCANNED_KEYS;
 
     fn position(&self, key: &str) -> Option<usize> {
         if self.pairs.len() <= Self::SCANNED {
-            let key = key.as_bytes();
-            self.pairs
-                .iter()
-                .position(|(k, _)| crate::value::same_bytes(k.as_bytes(), key))
+            key_position(&self.pairs, |(k, _)| k, key)
         } else {
             self.index.get(key).copied()
         }
