@@ -14,7 +14,8 @@ use crate::value::{Kind, kind};
 /// Splits each cycle's files; an empty cell is `[""]` when `length` is 1
 /// and `[]` otherwise (the reference crashes there, spec D1.2).
 pub(crate) fn decode(result: &mut Map<String, Value>) {
-    let Some(cycles) = result.get("cycles").cloned() else {
+    // Taken, not copied: the rebuilt list goes back in its place.
+    let Some(cycles) = result.get_mut("cycles").map(core::mem::take) else {
         return;
     };
     let mut out = Vec::new();
@@ -44,31 +45,42 @@ pub(crate) fn decode(result: &mut Map<String, Value>) {
 /// Each list cycle becomes `{length, files}` with the files joined by
 /// U+001F; non-list cycles are dropped.
 pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>, Fail> {
-    let mut out = response.clone();
-    if let Some(Value::Array(cycles)) = response.get("cycles") {
-        let mut rows = Vec::new();
-        for c in cycles {
-            let Kind::List(files) = kind(c) else {
-                continue;
+    let Some(Value::Array(cycles)) = response.get("cycles") else {
+        return Ok(response.clone());
+    };
+    let mut rows = Vec::new();
+    for c in cycles {
+        let Kind::List(files) = kind(c) else {
+            continue;
+        };
+        let mut joined = String::new();
+        for (i, f) in files.iter().enumerate() {
+            let Value::String(f) = f else {
+                return Err(Fail::new("cycle file is not a string"));
             };
-            let mut joined = String::new();
-            for (i, f) in files.iter().enumerate() {
-                let Value::String(f) = f else {
-                    return Err(Fail::new("cycle file is not a string"));
-                };
-                if i > 0 {
-                    joined.push(CYCLE_SEP);
-                }
-                joined.push_str(f);
+            if i > 0 {
+                joined.push(CYCLE_SEP);
             }
-            let mut row = Map::new();
-            row.insert("length".into(), Value::from(files.len()));
-            row.insert("files".into(), Value::String(joined));
-            rows.push(Value::Object(row));
+            joined.push_str(f);
         }
-        out.insert("cycles".into(), Value::Array(rows));
+        let mut row = Map::new();
+        row.insert("length".into(), Value::from(files.len()));
+        row.insert("files".into(), Value::String(joined));
+        rows.push(Value::Object(row));
     }
-    Ok(out)
+    // The other members copied in order; the cycles are not: their rows
+    // take their place.
+    let mut rows = Some(Value::Array(rows));
+    Ok(response
+        .iter()
+        .map(|(k, v)| {
+            let v = match k.as_str() {
+                "cycles" => rows.take().unwrap_or_default(),
+                _ => v.clone(),
+            };
+            (k.clone(), v)
+        })
+        .collect())
 }
 
 /// Whether a cycle writes an empty `files` cell, which the reference

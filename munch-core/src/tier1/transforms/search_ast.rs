@@ -15,7 +15,13 @@ use crate::value::{Kind, kind};
 /// Drops null columns of each match and merges the parsed `details`
 /// object into it (nothing when it does not parse to an object).
 pub(crate) fn decode(result: &mut Map<String, Value>, opts: &DecodeOptions) {
-    let rows = iter_items(result.get("matches").cloned().filter(truthy));
+    // Taken, not copied: the restored list goes back in its place.
+    let rows = iter_items(
+        result
+            .get_mut("matches")
+            .map(core::mem::take)
+            .filter(truthy),
+    );
     let mut restored = alloc::vec::Vec::with_capacity(rows.len());
     for row in rows {
         let Value::Object(row) = row else {
