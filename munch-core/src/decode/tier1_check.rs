@@ -111,7 +111,7 @@ pub(crate) fn scalar_mismatch(
 }
 
 /// The check of a payload of a regrouping schema (fr2 `find_references`,
-/// st4 `search_text`) whose input its regrouping rebuilds exactly from
+/// st4 `search_text`, dc2 `get_dependency_cycles`) whose input its regrouping rebuilds exactly from
 /// its flattening (`regroups_exactly` of the transform), `reshaped`
 /// being that flattening: the members the decode reads before it
 /// regroups equal the flattening's, and its rows the flattened rows (and
@@ -128,10 +128,13 @@ pub(crate) fn verify_regrouped(
     flat: Option<&FlatRows<'_>>,
     opts: &DecodeOptions,
 ) -> Option<bool> {
-    use crate::tier1::transforms::{find_references, positional_rows, search_text};
+    use crate::tier1::transforms::{
+        dependency_cycles, find_references, positional_rows, search_text,
+    };
     let regroups = match schema.transform {
         Transform::FindReferences => find_references::regroups_exactly(input),
         Transform::SearchText => search_text::regroups_exactly(input),
+        Transform::DependencyCycles => dependency_cycles::regroups_exactly(input),
         _ => false,
     };
     if !regroups {

@@ -283,7 +283,6 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
     let opts = DecodeOptions::default();
     let (mut accepted, mut declined, mut empty_first) = (0, 0, 0);
     for tool in ["find_references", "search_text"] {
-        let schema = schemas::by_tool(tool).unwrap_or_else(|| unreachable!());
         let groups_key = if tool == "search_text" {
             "results"
         } else {
@@ -355,26 +354,7 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
                 let Value::Object(map) = v else {
                     continue;
                 };
-                let Ok(reshaped @ Some((flat, _, rows))) =
-                    &crate::tier1::transforms::encode(schema.transform, map)
-                else {
-                    continue;
-                };
-                for hardened in [false, true] {
-                    let encoded = crate::encode::tier1::encode_reshaped(
-                        tool,
-                        schema,
-                        map,
-                        reshaped,
-                        hardened,
-                        (0, None, false, false),
-                    );
-                    let Ok(p) = encoded else {
-                        continue;
-                    };
-                    let fast = verify_regrouped(&p.text, schema, map, flat, rows.as_ref(), &opts);
-                    let full = crate::decode::decode(&p.text)
-                        .is_ok_and(|back| exact_eq(v, &back, KeyOrder::Any));
+                for (fast, full, _) in fast_and_full(tool, map, &opts) {
                     let regroups = match tool {
                         "search_text" => {
                             crate::tier1::transforms::search_text::regroups_exactly(map)
@@ -399,4 +379,101 @@ fn regrouped_check_accepts_what_the_full_decode_does() {
         accepted >= 20 && declined >= 20 && empty_first >= 4,
         "{accepted} {declined} {empty_first}"
     );
+}
+
+/// dc2's fast check of the rows against the cycles joined by the
+/// encoder accepts only payloads whose full decode is the input, and
+/// leaves to the full check only inputs whose cycles the decode cannot
+/// give back (a separator in a file, an empty or `[""]` cycle, a cycle or
+/// file of another type), over random cycles of paths that share
+/// prefixes (the legend), numbers as text, quotes, line breaks, empty
+/// files and non-ASCII.
+#[test]
+fn dependency_cycles_rows_answer_as_the_full_decode() {
+    let opts = DecodeOptions::default();
+    let files = [
+        "src/webshop/models/order.py",
+        "src/webshop/models/user.py",
+        "src/webshop/services/billing/invoice.py",
+        "12",
+        "",
+        "a \"quoted\" path,with comma",
+        "line\nbreak",
+        "caf\u{e9}/\u{65e5}\u{672c}.py",
+        "@1",
+        "T",
+    ];
+    let mut next = crate::test_rng::xorshift32(0x05ee_ddc2);
+    let (mut accepted, mut declined) = (0, 0);
+    for _ in 0..600 {
+        let mut pick = |n: usize| next() as usize % n;
+        let cycles: Vec<Value> = (0..pick(6))
+            .map(|_| {
+                let mut cycle: Vec<Value> = (0..1 + pick(4))
+                    .map(|_| {
+                        let f = *files.get(pick(files.len())).unwrap_or(&"");
+                        json!(format!("{f}{}", if pick(3) == 0 { "" } else { ".x" }))
+                    })
+                    .collect();
+                match pick(40) {
+                    0 => cycle.push(json!("with\u{1f}separator")),
+                    1 => cycle.push(json!(7)),
+                    2 => cycle.clear(),
+                    3 => cycle = vec![json!("")],
+                    4 => return json!("not a list"),
+                    _ => {}
+                }
+                Value::Array(cycle)
+            })
+            .collect();
+        let input = json!({"repo": "acme/webshop", "cycle_count": cycles.len(),
+                           "cycles": cycles, "_meta": {"timing_ms": 3.5}});
+        let Value::Object(map) = &input else {
+            unreachable!()
+        };
+        for (fast, full, text) in fast_and_full("get_dependency_cycles", map, &opts) {
+            let regroups = crate::tier1::transforms::dependency_cycles::regroups_exactly(map);
+            if fast == Some(true) {
+                assert!(full && regroups, "{input}");
+                // (The reference cannot read an empty cell: never accepted.)
+                let empty = crate::tier1::transforms::dependency_cycles::has_empty_cycle(map);
+                assert!(!empty, "{input}");
+                accepted += 1;
+            } else {
+                assert!(!full || !regroups, "{input}\n{text}");
+                declined += 1;
+            }
+        }
+    }
+    assert!(accepted >= 200 && declined >= 100, "{accepted} {declined}");
+}
+
+/// `tool`'s reference and hardened tier-1 payloads of `map` (reshaped by
+/// its transform), each with what [`verify_regrouped`] answers, whether
+/// the full decode is `map`, and the payload.
+fn fast_and_full(
+    tool: &str,
+    map: &Map<alloc::string::String, Value>,
+    opts: &DecodeOptions,
+) -> Vec<(Option<bool>, bool, alloc::string::String)> {
+    let schema = schemas::by_tool(tool).unwrap_or_else(|| unreachable!());
+    let Ok(reshaped @ Some((flat, _, rows))) =
+        &crate::tier1::transforms::encode(schema.transform, map)
+    else {
+        return Vec::new();
+    };
+    let input = Value::Object(map.clone());
+    [false, true]
+        .into_iter()
+        .filter_map(|hardened| {
+            let how = (0, None, false, false);
+            let p =
+                crate::encode::tier1::encode_reshaped(tool, schema, map, reshaped, hardened, how)
+                    .ok()?;
+            let fast = verify_regrouped(&p.text, schema, map, flat, rows.as_ref(), opts);
+            let full = crate::decode::decode(&p.text)
+                .is_ok_and(|back| exact_eq(&input, &back, KeyOrder::Any));
+            Some((fast, full, p.text))
+        })
+        .collect()
 }

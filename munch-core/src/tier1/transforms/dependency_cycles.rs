@@ -83,6 +83,31 @@ pub(crate) fn encode(response: &Map<String, Value>) -> Result<Map<String, Value>
         .collect())
 }
 
+/// Whether decoding the rows [`encode`] makes gives back exactly the
+/// response's cycles: `cycles` is a list whose every cycle is a list of
+/// strings, none holding the separator, and none writes an empty `files`
+/// cell (`[]` and `[""]`, which the reference cannot read: the full check
+/// decides those).
+pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
+    let Some(Value::Array(cycles)) = response.get("cycles") else {
+        return false;
+    };
+    cycles.iter().all(|c| match c {
+        Value::Array(files) => {
+            let empty_cell = match files.as_slice() {
+                [] => true,
+                [only] => only.as_str() == Some(""),
+                _ => false,
+            };
+            !empty_cell
+                && files
+                    .iter()
+                    .all(|f| f.as_str().is_some_and(|f| !f.contains(CYCLE_SEP)))
+        }
+        _ => false,
+    })
+}
+
 /// Whether a cycle writes an empty `files` cell, which the reference
 /// decoder cannot read (`[]` or `[""]`).
 pub(crate) fn has_empty_cycle(response: &Map<String, Value>) -> bool {
