@@ -110,7 +110,7 @@ pub(crate) fn member<'v>(map: &'v serde_json::Map<String, Value>, key: &str) -> 
 }
 
 /// The most members [`member`] scans.
-pub(crate) const SCANNED_MEMBERS: usize = 12;
+pub(crate) const SCANNED_MEMBERS: usize = 32;
 
 /// Where `key` first is among the keys of `items` (`key_of` each,
 /// compared by length first). A few keys are scanned faster than a tree
