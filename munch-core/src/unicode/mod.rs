@@ -39,7 +39,19 @@ pub(crate) fn is_space(c: char) -> bool {
 fn find_space(s: &str, want_space: bool) -> usize {
     let bytes = s.as_bytes();
     let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
+    loop {
+        if want_space {
+            // Printable ASCII is never W: passed over a byte at a time
+            // with one compare.
+            let rest = bytes.get(i..).unwrap_or_default();
+            i += rest
+                .iter()
+                .position(|b| !(0x21..0x80).contains(b))
+                .unwrap_or(rest.len());
+        }
+        let Some(&b) = bytes.get(i) else {
+            return s.len();
+        };
         let (space, len) = if b < 0x80 {
             (matches!(b, 0x09..=0x0d | 0x1c..=0x20), 1)
         } else {
@@ -53,7 +65,6 @@ fn find_space(s: &str, want_space: bool) -> usize {
         }
         i += len;
     }
-    s.len()
 }
 
 /// Where the first W character of `s` starts (`s.len()` if none).
