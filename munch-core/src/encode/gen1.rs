@@ -477,7 +477,8 @@ pub(crate) fn encode<'v>(
     let mut memo = CellMemo::new(&counts.builder);
 
     // Scalars: leftovers in order, then overflow blobs, __stypes, __tables.
-    let mut pairs = Pairs::default();
+    // (Room for the leftovers and the lines after them.)
+    let mut pairs = Pairs::with_capacity(left.len() + 3);
     let mut stypes = String::with_capacity(64);
     let blob = Scalar::Json;
     for (k, l) in &left {

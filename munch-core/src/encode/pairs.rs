@@ -42,6 +42,14 @@ impl<'v> Pairs<'v> {
     /// scalars, and a long line does not cost a scan per key.
     const SCANNED: usize = SCANNED_KEYS;
 
+    /// Room for `n` pairs.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        Pairs {
+            list: Vec::with_capacity(n),
+            index: BTreeMap::new(),
+        }
+    }
+
     /// Sets `key`, keeping the first position of a repeated key.
     pub(crate) fn set(&mut self, key: Cow<'v, str>, value: Scalar<'v>) {
         let at = if self.list.len() <= Self::SCANNED {

@@ -248,7 +248,10 @@ fn write<'r>(
     } else {
         schema.meta
     };
-    let mut pairs = Pairs::default();
+    // (Room for the declared scalars, the meta keys and blobs, and the
+    // `__stypes` and `__tables` lines.)
+    let room = schema.scalars.len() + meta_keys.len() + schema.meta_json.len();
+    let mut pairs = Pairs::with_capacity(room + schema.blobs.len() + 2);
     // Whether the reference form meets a hazard its hardened form avoids
     // (spec D3): then the two forms differ.
     let hazard = core::cell::Cell::new(false);
@@ -326,7 +329,7 @@ fn write<'r>(
     if !stypes.is_empty() {
         pairs.set(Cow::Borrowed("__stypes"), Scalar::Text(stypes));
     }
-    let mut decl = String::new();
+    let mut decl = String::with_capacity(64);
     for (n, t) in tables.iter().enumerate() {
         if n > 0 {
             decl.push(',');
