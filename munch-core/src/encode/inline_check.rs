@@ -74,6 +74,7 @@ impl<'c, 'v> InlineCheck<'c, 'v> {
 
     /// Another row starts at `at` in `out`, so the one before it is
     /// whole; every [`CHUNK`] rows they are read back.
+    #[inline]
     pub(crate) fn row_started(&mut self, at: usize, out: &str) {
         self.starts.push(at);
         if self.starts.len() > CHUNK {
