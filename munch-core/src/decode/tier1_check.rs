@@ -111,12 +111,12 @@ pub(crate) fn scalar_mismatch(
 }
 
 /// The check of a payload of a regrouping schema (fr2 `find_references`,
-/// st4 `search_text`, dc2 `get_dependency_cycles`) whose input its regrouping rebuilds exactly from
-/// its flattening (`regroups_exactly` of the transform), `reshaped`
-/// being that flattening: the members the decode reads before it
-/// regroups equal the flattening's, and its rows the flattened rows (and
-/// st4's `more_files` the input's), cell by cell, so the decode is the
-/// input. `Some(true)` only then; `None` otherwise (the full decode
+/// st4 `search_text`, dc2 `get_dependency_cycles`) whose input its
+/// regrouping rebuilds exactly from its flattening (`regroups_exactly`
+/// of the transform), `reshaped` being that flattening: the members the
+/// decode reads before it regroups equal the flattening's, and its rows
+/// the flattened rows (and st4's `more_files` the input's), cell by
+/// cell, so the decode is the input. `Some(true)` only then; `None` otherwise (the full decode
 /// decides, and says where it differs). A table's decode spends its
 /// allowance only on the legend expansions of cells equal to the
 /// input's, so the full decode would not have failed.
