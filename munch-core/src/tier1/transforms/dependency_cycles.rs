@@ -92,20 +92,11 @@ pub(crate) fn regroups_exactly(response: &Map<String, Value>) -> bool {
     let Some(Value::Array(cycles)) = response.get("cycles") else {
         return false;
     };
-    cycles.iter().all(|c| match c {
-        Value::Array(files) => {
-            let empty_cell = match files.as_slice() {
-                [] => true,
-                [only] => only.as_str() == Some(""),
-                _ => false,
-            };
-            !empty_cell
-                && files
-                    .iter()
-                    .all(|f| f.as_str().is_some_and(|f| !f.contains(CYCLE_SEP)))
-        }
-        _ => false,
-    })
+    let plain = |f: &Value| f.as_str().is_some_and(|f| !f.contains(CYCLE_SEP));
+    cycles
+        .iter()
+        .all(|c| matches!(c, Value::Array(files) if files.iter().all(plain)))
+        && !has_empty_cycle(response)
 }
 
 /// Whether a cycle writes an empty `files` cell, which the reference
