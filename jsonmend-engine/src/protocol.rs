@@ -9,6 +9,7 @@ use crate::analyze::{RepairPlan, analyze};
 use crate::error::{Error, ErrorCode};
 use crate::options::{Options, Profile};
 use crate::schema::Schema;
+use crate::serialize::Obj;
 use crate::validate::validate;
 use crate::value::Value;
 
@@ -81,12 +82,21 @@ fn text_param(params: &Value) -> Result<&str, Error> {
 /// assert!(result.starts_with(r#"{"text":"[1,2,3]","exactness":"cosmetic""#));
 /// ```
 pub fn call(method: &str, params: &Value) -> Result<String, Error> {
-    match method {
+    let mut out = String::new();
+    call_into(method, params, &mut out).map(|()| out)
+}
+
+/// [`call`], its result appended to `out` (left as it was on an error).
+pub(crate) fn call_into(method: &str, params: &Value, out: &mut String) -> Result<(), Error> {
+    let json = match method {
         "repair" => {
             let text = text_param(params)?;
             let (mut opts, schema) = options(params)?;
             opts.schema = schema?;
-            crate::repair(text, &opts).map(|r| r.to_json())
+            let r = crate::repair(text, &opts)?;
+            out.reserve(r.text.len() + 128);
+            r.members(Obj::append_to(out)).end();
+            return Ok(());
         }
         "analyze" => {
             let text = text_param(params)?;
@@ -98,25 +108,29 @@ pub fn call(method: &str, params: &Value) -> Result<String, Error> {
                 }
                 Err(e) => RepairPlan::from_error(e, text.as_bytes(), None),
             };
-            Ok(plan.to_json())
+            plan.to_json()
         }
         "validate" => {
             let text = text_param(params)?;
             let (mut opts, schema) = options(params)?;
             opts.schema = schema?;
-            Ok(validate(text.as_bytes(), &opts).to_json())
+            validate(text.as_bytes(), &opts).to_json()
         }
         "readiness" => {
             let text = text_param(params)?;
             let (mut opts, schema) = options(params)?;
             opts.schema = schema?;
-            Ok(crate::readiness::readiness(text.as_bytes(), &opts).to_json())
+            crate::readiness::readiness(text.as_bytes(), &opts).to_json()
         }
-        other => Err(bad(&format!(
-            "unknown method {}",
-            crate::json::quoted(other)
-        ))),
-    }
+        other => {
+            return Err(bad(&format!(
+                "unknown method {}",
+                crate::json::quoted(other)
+            )));
+        }
+    };
+    out.push_str(&json);
+    Ok(())
 }
 
 /// The response envelope without `id`: `{"ok":true,"result":…}` or

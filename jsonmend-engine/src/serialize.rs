@@ -2,6 +2,7 @@
 //! library, CLI and server cannot drift.
 
 use alloc::string::String;
+use core::borrow::BorrowMut;
 
 use crate::error::Error;
 use crate::json::write_str;
@@ -56,74 +57,91 @@ pub(crate) fn write_int(out: &mut String, Int(negative, mut v): Int) {
     }
 }
 
-/// A tiny JSON object writer.
-pub(crate) struct Obj {
-    out: String,
+/// A tiny JSON object writer, into its own `String` ([`Obj::new`]) or at
+/// the end of a caller's ([`Obj::open`]), so that nested objects and long
+/// arrays are written in place, not built apart and copied in.
+pub(crate) struct Obj<S: BorrowMut<String> = String> {
+    out: S,
     first: bool,
 }
 
 impl Obj {
     pub(crate) fn new() -> Obj {
-        Obj {
-            out: String::from("{"),
-            first: true,
-        }
+        Obj::open(String::from("{"))
+    }
+}
+
+impl<'o> Obj<&'o mut String> {
+    /// An object written at the end of `out`.
+    pub(crate) fn append_to(out: &'o mut String) -> Obj<&'o mut String> {
+        out.push('{');
+        Obj::open(out)
+    }
+}
+
+impl<S: BorrowMut<String>> Obj<S> {
+    fn open(out: S) -> Obj<S> {
+        Obj { out, first: true }
     }
 
-    fn key(&mut self, k: &str) {
+    fn key(&mut self, k: &str) -> &mut String {
+        let out = self.out.borrow_mut();
         if !self.first {
-            self.out.push(',');
+            out.push(',');
         }
         self.first = false;
-        write_str(&mut self.out, k);
-        self.out.push(':');
+        write_str(out, k);
+        out.push(':');
+        out
     }
 
-    pub(crate) fn str(mut self, k: &str, v: &str) -> Obj {
-        self.key(k);
-        write_str(&mut self.out, v);
+    pub(crate) fn str(mut self, k: &str, v: &str) -> Obj<S> {
+        write_str(self.key(k), v);
         self
     }
 
-    pub(crate) fn opt_str(mut self, k: &str, v: Option<&str>) -> Obj {
-        self.key(k);
+    pub(crate) fn opt_str(mut self, k: &str, v: Option<&str>) -> Obj<S> {
+        let out = self.key(k);
         match v {
-            Some(v) => write_str(&mut self.out, v),
-            None => self.out.push_str("null"),
+            Some(v) => write_str(out, v),
+            None => out.push_str("null"),
         }
         self
     }
 
-    pub(crate) fn num(mut self, k: &str, v: impl Into<Int>) -> Obj {
-        self.key(k);
-        write_int(&mut self.out, v.into());
+    pub(crate) fn num(mut self, k: &str, v: impl Into<Int>) -> Obj<S> {
+        write_int(self.key(k), v.into());
         self
     }
 
-    pub(crate) fn opt_num(mut self, k: &str, v: Option<usize>) -> Obj {
-        self.key(k);
+    pub(crate) fn opt_num(mut self, k: &str, v: Option<usize>) -> Obj<S> {
+        let out = self.key(k);
         match v {
-            Some(v) => write_int(&mut self.out, v.into()),
-            None => self.out.push_str("null"),
+            Some(v) => write_int(out, v.into()),
+            None => out.push_str("null"),
         }
         self
     }
 
-    pub(crate) fn bool(mut self, k: &str, v: bool) -> Obj {
-        self.key(k);
-        self.out.push_str(if v { "true" } else { "false" });
+    pub(crate) fn bool(mut self, k: &str, v: bool) -> Obj<S> {
+        self.key(k).push_str(if v { "true" } else { "false" });
         self
     }
 
     /// A member whose value is already JSON text.
-    pub(crate) fn raw(mut self, k: &str, json: &str) -> Obj {
-        self.key(k);
-        self.out.push_str(json);
+    pub(crate) fn raw(mut self, k: &str, json: &str) -> Obj<S> {
+        self.key(k).push_str(json);
         self
     }
 
-    pub(crate) fn end(mut self) -> String {
-        self.out.push('}');
+    /// A member whose value `write` appends.
+    pub(crate) fn with(mut self, k: &str, write: impl FnOnce(&mut String)) -> Obj<S> {
+        write(self.key(k));
+        self
+    }
+
+    pub(crate) fn end(mut self) -> S {
+        self.out.borrow_mut().push('}');
         self.out
     }
 }
@@ -139,6 +157,22 @@ pub(crate) fn array<I: IntoIterator<Item = String>>(items: I) -> String {
     }
     out.push(']');
     out
+}
+
+/// Appends a JSON array of `items`, each written by `write`.
+pub(crate) fn array_into<T>(
+    out: &mut String,
+    items: impl IntoIterator<Item = T>,
+    mut write: impl FnMut(&mut String, T),
+) {
+    out.push('[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write(out, item);
+    }
+    out.push(']');
 }
 
 impl Repair {
@@ -198,15 +232,14 @@ impl Repaired<'_> {
     /// ```
     pub fn repairs_json(&self) -> String {
         let mut out = String::with_capacity(2 + 180 * self.repairs.len());
-        out.push('[');
-        for (i, r) in self.repairs.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            r.write_json(&mut out);
-        }
-        out.push(']');
+        self.write_repairs(&mut out);
         out
+    }
+
+    /// Appends the `repairs` array.
+    fn write_repairs(&self, out: &mut String) {
+        out.reserve(2 + 180 * self.repairs.len());
+        array_into(out, &self.repairs, |out, r| r.write_json(out));
     }
 
     /// The protocol `repair` result: `text`, `exactness`, `ambiguous`,
@@ -220,16 +253,18 @@ impl Repaired<'_> {
     /// );
     /// ```
     pub fn to_json(&self) -> String {
-        self.object().end()
+        let mut out = String::with_capacity(self.text.len() + 128);
+        self.members(Obj::append_to(&mut out)).end();
+        out
     }
 
-    pub(crate) fn object(&self) -> Obj {
-        Obj::new()
-            .str("text", &self.text)
+    /// Writes the `repair` result's members into `o` (left open for more).
+    pub(crate) fn members<S: BorrowMut<String>>(&self, o: Obj<S>) -> Obj<S> {
+        o.str("text", &self.text)
             .str("exactness", self.exactness.as_str())
             .bool("ambiguous", self.ambiguous)
             .str("completeness", self.completeness.as_str())
-            .raw("repairs", &self.repairs_json())
+            .with("repairs", |out| self.write_repairs(out))
             .bool("repairs_truncated", self.repairs_truncated)
     }
 }

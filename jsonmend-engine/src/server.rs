@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 
 use crate::error::{Error, ErrorCode};
-use crate::protocol::call;
+use crate::protocol::call_into;
 use crate::value::Value;
 
 /// The longest request line (LF excluded), 8 MiB.
@@ -53,6 +53,22 @@ pub struct Reply {
 
 fn error_line(id: &str, e: &Error) -> String {
     format!("{{\"id\":{id},\"ok\":false,\"error\":{}}}", e.to_json())
+}
+
+/// The success line `{"id":…,"ok":true,"result":…}`, its result written in
+/// place by `write`; the error line instead when `write` fails.
+fn answer(id: &str, write: impl FnOnce(&mut String) -> Result<(), Error>) -> Option<Reply> {
+    let mut line = String::with_capacity(64);
+    line.push_str("{\"id\":");
+    line.push_str(id);
+    line.push_str(",\"ok\":true,\"result\":");
+    match write(&mut line) {
+        Ok(()) => {
+            line.push('}');
+            reply(line)
+        }
+        Err(e) => reply(error_line(id, &e)),
+    }
 }
 
 fn reply(line: String) -> Option<Reply> {
@@ -120,7 +136,12 @@ fn feed_event(stream: &mut crate::llm::LlmStream, event: &Value) -> Result<Strin
 }
 
 impl Session {
-    fn watch_method(&mut self, method: &str, params: &Value) -> Result<String, Error> {
+    fn watch_method(
+        &mut self,
+        method: &str,
+        params: &Value,
+        out: &mut String,
+    ) -> Result<(), Error> {
         let state = |m: &str| Error::new(ErrorCode::E050, m);
         match method {
             "watch.start" => {
@@ -134,7 +155,10 @@ impl Session {
                     .as_ref()
                     .map_or_else(|| "null".into(), |s| crate::json::quoted(s.canonical()));
                 self.watch = Some(crate::Watch::new(opts));
-                Ok(format!("{{\"ok\":true,\"schema\":{canonical}}}"))
+                out.push_str("{\"ok\":true,\"schema\":");
+                out.push_str(&canonical);
+                out.push('}');
+                Ok(())
             }
             "watch.feed" => {
                 let chunk = match params.get("chunk") {
@@ -146,14 +170,14 @@ impl Session {
                     .watch
                     .as_mut()
                     .ok_or_else(|| state("no active watch stream"))?;
-                stream.feed(chunk).map(|p| p.to_json())
+                stream.feed(chunk).map(|p| p.write_json(out))
             }
             _ => {
                 let stream = self
                     .watch
                     .take()
                     .ok_or_else(|| state("no active watch stream"))?;
-                stream.finish().map(|f| f.to_json())
+                stream.finish().map(|f| f.write_json(out))
             }
         }
     }
@@ -309,21 +333,13 @@ impl Session {
                 shutdown: true,
             }),
             "watch.start" | "watch.feed" | "watch.finish" => {
-                match self.watch_method(method, params) {
-                    Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
-                    Err(e) => reply(error_line(id, &e)),
-                }
+                answer(id, |out| self.watch_method(method, params, out))
             }
-            "llm.open" | "llm.feed" | "llm.close" | "llm.run" => {
-                match self.llm_method(method, params) {
-                    Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
-                    Err(e) => reply(error_line(id, &e)),
-                }
-            }
-            _ => match call(method, params) {
-                Ok(result) => reply(format!("{{\"id\":{id},\"ok\":true,\"result\":{result}}}")),
-                Err(e) => reply(error_line(id, &e)),
-            },
+            "llm.open" | "llm.feed" | "llm.close" | "llm.run" => answer(id, |out| {
+                out.push_str(&self.llm_method(method, params)?);
+                Ok(())
+            }),
+            _ => answer(id, |out| call_into(method, params, out)),
         }
     }
 }

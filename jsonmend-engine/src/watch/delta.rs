@@ -5,7 +5,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::serialize::Obj;
+use crate::json::write_str;
+use crate::serialize::{array_into, write_int};
 
 /// What a delta does to the streamed value.
 ///
@@ -148,18 +149,29 @@ impl DeltaRef<'_> {
     /// assert_eq!(p.deltas.get(0).unwrap().to_json(), r#"{"path":"","op":"add","value":[],"text":"[]","at":1}"#);
     /// ```
     pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(48 + self.path.len() + 2 * self.text.len());
+        self.write_json(&mut out);
+        out
+    }
+
+    /// Appends the protocol object to `out`.
+    pub(crate) fn write_json(&self, out: &mut String) {
         let value = if self.text.is_empty() {
             "null"
         } else {
             self.text
         };
-        Obj::new()
-            .str("path", self.path)
-            .str("op", self.op.as_str())
-            .raw("value", value)
-            .str("text", self.text)
-            .num("at", self.at)
-            .end()
+        out.push_str("{\"path\":");
+        write_str(out, self.path);
+        out.push_str(",\"op\":\"");
+        out.push_str(self.op.as_str());
+        out.push_str("\",\"value\":");
+        out.push_str(value);
+        out.push_str(",\"text\":");
+        write_str(out, self.text);
+        out.push_str(",\"at\":");
+        write_int(out, self.at.into());
+        out.push('}');
     }
 }
 
@@ -256,8 +268,11 @@ impl Deltas {
     }
 
     /// The protocol array.
-    pub(crate) fn to_json(&self) -> String {
-        crate::serialize::array(self.iter().map(|d| d.to_json()))
+    pub(crate) fn write_json(&self, out: &mut String) {
+        // Each delta's path and text, the text again as its value, and
+        // the names around them; escapes are rare.
+        out.reserve(2 * self.buf.len() + 48 * self.items.len() + 2);
+        array_into(out, self.iter(), |out, d| d.write_json(out));
     }
 
     fn put(&mut self, s: &str) -> (usize, usize) {

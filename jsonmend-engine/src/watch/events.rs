@@ -116,7 +116,14 @@ impl Event {
     /// assert_eq!(e.to_json(), r#"{"kind":"field","path":"/n","value":1,"at":7,"permille":875}"#);
     /// ```
     pub fn to_json(&self) -> String {
-        let o = Obj::new()
+        let mut out = String::with_capacity(96 + self.path.len());
+        self.write_json(&mut out);
+        out
+    }
+
+    /// Appends the protocol object to `out`.
+    pub(crate) fn write_json(&self, out: &mut String) {
+        let o = Obj::append_to(out)
             .str("kind", self.kind.name())
             .str("path", &self.path);
         let o = match &self.kind {
@@ -133,6 +140,6 @@ impl Event {
             EventKind::Error { code, message } => o.str("code", code).str("message", message),
             EventKind::Ready | EventKind::Complete => o,
         };
-        o.num("at", self.at).num("permille", self.permille).end()
+        o.num("at", self.at).num("permille", self.permille).end();
     }
 }

@@ -63,15 +63,24 @@ impl Progress {
     /// assert_eq!(p.to_json(), r#"{"deltas":[{"path":"","op":"add","value":[],"text":"[]","at":1}],"events":[],"bytes":2}"#);
     /// ```
     pub fn to_json(&self) -> String {
-        Obj::new()
-            .raw("deltas", &self.deltas.to_json())
-            .raw(
-                "events",
-                &crate::serialize::array(self.events.iter().map(Event::to_json)),
-            )
-            .num("bytes", self.bytes)
-            .end()
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
     }
+
+    /// Appends the protocol `watch.feed` result to `out`.
+    pub(crate) fn write_json(&self, out: &mut String) {
+        Obj::append_to(out)
+            .with("deltas", |out| self.deltas.write_json(out))
+            .with("events", |out| write_events(out, &self.events))
+            .num("bytes", self.bytes)
+            .end();
+    }
+}
+
+/// Appends a JSON array of `events`.
+fn write_events(out: &mut String, events: &[Event]) {
+    crate::serialize::array_into(out, events, |out, e| e.write_json(out));
 }
 
 /// What `finish` returns: the one-shot result of the whole input, the
@@ -113,22 +122,28 @@ impl WatchFinal {
     /// assert!(f.to_json().ends_with(r#""value":{"a":1}},"events":[{"kind":"repair","path":"","code":"R075","threshold":"truncated_container","severity":"high","at":6,"permille":857}],"watcher_final":null}"#));
     /// ```
     pub fn to_json(&self) -> String {
-        let value = self.result.value().to_json();
-        let result = self.result.object().raw("value", &value).end();
-        Obj::new()
-            .raw("final", &result)
-            .raw(
-                "events",
-                &crate::serialize::array(self.events.iter().map(Event::to_json)),
-            )
-            .raw(
-                "watcher_final",
-                &self
-                    .watcher_final
-                    .as_ref()
-                    .map_or_else(|| "null".into(), Readiness::to_json),
-            )
-            .end()
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+
+    /// Appends the protocol `watch.finish` result to `out`.
+    pub(crate) fn write_json(&self, out: &mut String) {
+        // The text, and the value about as long again.
+        out.reserve(2 * self.result.text.len() + 256);
+        Obj::append_to(out)
+            .with("final", |out| {
+                self.result
+                    .members(Obj::append_to(out))
+                    .with("value", |out| self.result.value().write_json(out))
+                    .end();
+            })
+            .with("events", |out| write_events(out, &self.events))
+            .with("watcher_final", |out| match &self.watcher_final {
+                Some(r) => out.push_str(&r.to_json()),
+                None => out.push_str("null"),
+            })
+            .end();
     }
 }
 
