@@ -6,6 +6,7 @@ extern crate alloc;
 
 mod analyze;
 mod coerce;
+mod compact;
 mod engine;
 mod error;
 mod finish;

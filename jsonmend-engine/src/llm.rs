@@ -471,7 +471,7 @@ impl LlmStream {
                     } else {
                         r.open_paths.last().cloned()
                     };
-                    (r.value().to_json(), Some(r.exactness), r.completeness, open)
+                    (r.value_json(), Some(r.exactness), r.completeness, open)
                 }
                 Err(_) => (
                     "null".into(),

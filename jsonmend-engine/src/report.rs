@@ -190,6 +190,21 @@ impl Repaired<'_> {
         crate::Value::parse(&self.text).unwrap_or_default()
     }
 
+    /// The compact JSON text of [`Repaired::value`].
+    pub(crate) fn value_json(&self) -> String {
+        let mut json = String::with_capacity(self.text.len());
+        self.write_value_json(&mut json);
+        json
+    }
+
+    /// Appends the compact JSON text of [`Repaired::value`], in one pass
+    /// over `text` where it can (`compact::write_compact`).
+    pub(crate) fn write_value_json(&self, out: &mut String) {
+        if !crate::compact::write_compact(out, &self.text) {
+            self.value().write_json(out);
+        }
+    }
+
     /// The first applied repair of a class, if any (used by the profile gate).
     ///
     /// ```

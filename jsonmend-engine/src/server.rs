@@ -33,7 +33,13 @@ const CAPABILITIES: &str = r#"["repair","analyze","validate","readiness","watch"
 pub struct Session {
     llm: Option<crate::llm::LlmStream>,
     watch: Option<crate::Watch>,
+    /// A written reply's line given back ([`Session::recycle`]): the next
+    /// reply is written into its memory.
+    spare: String,
 }
+
+/// Reply lines up to this capacity are kept for the next reply.
+const KEEP_LINE: usize = 1 << 20;
 
 /// A response line and whether the connection ends after it.
 ///
@@ -57,8 +63,12 @@ fn error_line(id: &str, e: &Error) -> String {
 
 /// The success line `{"id":…,"ok":true,"result":…}`, its result written in
 /// place by `write`; the error line instead when `write` fails.
-fn answer(id: &str, write: impl FnOnce(&mut String) -> Result<(), Error>) -> Option<Reply> {
-    let mut line = String::with_capacity(64);
+fn answer(
+    id: &str,
+    mut line: String,
+    write: impl FnOnce(&mut String) -> Result<(), Error>,
+) -> Option<Reply> {
+    line.clear();
     line.push_str("{\"id\":");
     line.push_str(id);
     line.push_str(",\"ok\":true,\"result\":");
@@ -234,6 +244,24 @@ impl Session {
         Session::default()
     }
 
+    /// Gives a reply's line back once it is written out, so that the next
+    /// reply is written into its memory: a server answering line after
+    /// line then allocates a reply's buffer once, not per reply (a line of
+    /// more than 1 MiB is not kept).
+    ///
+    /// ```
+    /// let mut s = jsonmend_engine::Session::new();
+    /// let r = s.handle(br#"{"id":1,"method":"repair","params":{"text":"[1,]"}}"#).unwrap();
+    /// s.recycle(r.line);
+    /// let again = s.handle(br#"{"id":2,"method":"repair","params":{"text":"[2,]"}}"#).unwrap();
+    /// assert!(again.line.starts_with(r#"{"id":2,"ok":true,"result":{"text":"[2]""#));
+    /// ```
+    pub fn recycle(&mut self, line: String) {
+        if line.capacity() <= KEEP_LINE {
+            self.spare = line;
+        }
+    }
+
     /// The reply to a line longer than [`MAX_LINE`] (it was discarded).
     ///
     /// ```
@@ -333,13 +361,20 @@ impl Session {
                 shutdown: true,
             }),
             "watch.start" | "watch.feed" | "watch.finish" => {
-                answer(id, |out| self.watch_method(method, params, out))
+                let line = core::mem::take(&mut self.spare);
+                answer(id, line, |out| self.watch_method(method, params, out))
             }
-            "llm.open" | "llm.feed" | "llm.close" | "llm.run" => answer(id, |out| {
-                out.push_str(&self.llm_method(method, params)?);
-                Ok(())
-            }),
-            _ => answer(id, |out| call_into(method, params, out)),
+            "llm.open" | "llm.feed" | "llm.close" | "llm.run" => {
+                let line = core::mem::take(&mut self.spare);
+                answer(id, line, |out| {
+                    out.push_str(&self.llm_method(method, params)?);
+                    Ok(())
+                })
+            }
+            _ => {
+                let line = core::mem::take(&mut self.spare);
+                answer(id, line, |out| call_into(method, params, out))
+            }
         }
     }
 }

@@ -270,6 +270,8 @@ fn serve() -> ExitCode {
         let mut out = stdout.lock();
         let _ = out.write_all(text.as_bytes());
         let _ = out.flush();
+        // Its memory serves the next reply.
+        session.recycle(text);
         reply.shutdown
     };
     loop {

@@ -135,7 +135,7 @@ impl WatchFinal {
             .with("final", |out| {
                 self.result
                     .members(Obj::append_to(out))
-                    .with("value", |out| self.result.value().write_json(out))
+                    .with("value", |out| self.result.write_value_json(out))
                     .end();
             })
             .with("events", |out| write_events(out, &self.events))
