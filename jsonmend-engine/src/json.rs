@@ -24,9 +24,72 @@ static ATTENTION: [bool; 256] = {
 pub(crate) fn write_str(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
+    match first_attention(s.as_bytes()) {
+        None => out.push_str(s),
+        Some(at) => escape_from(out, s, at),
+    }
+    out.push('"');
+}
+
+/// Appends `json`, a JSON text, as a JSON string: a string value with
+/// nothing to escape in it is only quoted again (`"x"` → `"\"x\""`).
+pub(crate) fn write_json_as_str(out: &mut String, json: &str) {
+    let inner = json
+        .strip_prefix('"')
+        .and_then(|j| j.strip_suffix('"'))
+        .filter(|i| first_attention(i.as_bytes()).is_none());
+    match inner {
+        Some(inner) => {
+            out.reserve(inner.len() + 6);
+            out.push_str("\"\\\"");
+            out.push_str(inner);
+            out.push_str("\\\"\"");
+        }
+        None => write_str(out, json),
+    }
+}
+
+/// Bytes of one `u64` each.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Whether a byte of `x` is zero.
+const fn zero_byte(x: u64) -> bool {
+    x.wrapping_sub(ONES) & !x & (ONES * 0x80) != 0
+}
+
+/// The first byte a JSON string writer must look at ([`ATTENTION`]),
+/// eight bytes at a time.
+fn first_attention(bytes: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let x = u64::from_le_bytes(word);
+        // A byte below 0x20 (the test is exact for bounds up to 0x80), or
+        // one equal to `"`, `\\` or 0xE2.
+        let control = x.wrapping_sub(ONES * 0x20) & !x & (ONES * 0x80) != 0;
+        if control
+            || zero_byte(x ^ (ONES * u64::from(b'"')))
+            || zero_byte(x ^ (ONES * u64::from(b'\\')))
+            || zero_byte(x ^ (ONES * 0xE2))
+        {
+            break;
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..)?;
+    rest.iter()
+        .position(|&b| ATTENTION.get(usize::from(b)).copied().unwrap_or(true))
+        .map(|i| at + i)
+}
+
+/// The escaping part of [`write_str`], from `start`, the first byte that
+/// needs attention.
+fn escape_from(out: &mut String, s: &str, start: usize) {
     let bytes = s.as_bytes();
     let mut from = 0;
-    let mut i = 0;
+    let mut i = start;
     while let Some(&b) = bytes.get(i) {
         // Skip the run of bytes that need nothing, in one go.
         if !ATTENTION.get(usize::from(b)).copied().unwrap_or(true) {
@@ -76,7 +139,6 @@ pub(crate) fn write_str(out: &mut String, s: &str) {
         from = i;
     }
     out.push_str(s.get(from..).unwrap_or_default());
-    out.push('"');
 }
 
 /// Appends `/token` to a JSON Pointer (`~` and `/` escaped).
@@ -147,4 +209,49 @@ pub(crate) fn hex4(s: &[u8], at: usize) -> Option<u32> {
     let h = s.get(at..at + 4)?;
     h.iter()
         .try_fold(0u32, |v, &b| Some(v * 16 + char::from(b).to_digit(16)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ATTENTION, first_attention, write_json_as_str, write_str};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// The eight-bytes-at-a-time search finds what a byte-by-byte one
+    /// finds: every byte value, at every place of strings of up to 24
+    /// bytes, over fillers that sit next to the thresholds.
+    #[test]
+    fn first_attention_is_the_first_byte_that_needs_it() {
+        for filler in [b'a', b' ', 0x21, 0x7F, 0x80, 0xE1, 0xE3, 0xFF, 0x1F, b'"'] {
+            for len in 0..24 {
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut s: Vec<u8> = alloc::vec![filler; len];
+                        if let Some(x) = s.get_mut(at) {
+                            *x = b;
+                        }
+                        let naive = s.iter().position(|&c| ATTENTION[usize::from(c)]);
+                        assert_eq!(first_attention(&s), naive, "{filler} {len} {at} {b}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn strings_escaped_minimally() {
+        let mut out = String::new();
+        write_str(&mut out, "plain text, long enough for words");
+        write_str(&mut out, "q\"b\\n\n\t\u{1}\u{2028}é\u{2029}x");
+        assert_eq!(
+            out,
+            r#""plain text, long enough for words""q\"b\\n\n\t\u0001\u2028é\u2029x""#
+        );
+        let mut out = String::new();
+        for json in ["\"abc\"", "\"a\\nb\"", "12", "\"\"", "\"a\u{2028}\""] {
+            write_json_as_str(&mut out, json);
+            out.push(' ');
+        }
+        assert_eq!(out, r#""\"abc\"" "\"a\\nb\"" "12" "\"\"" "\"a\u2028\"" "#);
+    }
 }

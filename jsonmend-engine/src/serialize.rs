@@ -52,9 +52,8 @@ pub(crate) fn write_int(out: &mut String, Int(negative, mut v): Int) {
     if negative {
         out.push('-');
     }
-    for &d in buf.get(i..).unwrap_or_default() {
-        out.push(char::from(d));
-    }
+    // ASCII digits: always text.
+    out.push_str(core::str::from_utf8(buf.get(i..).unwrap_or_default()).unwrap_or_default());
 }
 
 /// A tiny JSON object writer, into its own `String` ([`Obj::new`]) or at

@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::json::write_str;
+use crate::json::{write_json_as_str, write_str};
 use crate::serialize::{array_into, write_int};
 
 /// What a delta does to the streamed value.
@@ -161,6 +161,7 @@ impl DeltaRef<'_> {
         } else {
             self.text
         };
+        out.reserve(56 + self.path.len() + 2 * self.text.len());
         out.push_str("{\"path\":");
         write_str(out, self.path);
         out.push_str(",\"op\":\"");
@@ -168,7 +169,7 @@ impl DeltaRef<'_> {
         out.push_str("\",\"value\":");
         out.push_str(value);
         out.push_str(",\"text\":");
-        write_str(out, self.text);
+        write_json_as_str(out, self.text);
         out.push_str(",\"at\":");
         write_int(out, self.at.into());
         out.push('}');
