@@ -85,58 +85,51 @@ fn first_attention(bytes: &[u8]) -> Option<usize> {
 }
 
 /// The escaping part of [`write_str`], from `start`, the first byte that
-/// needs attention.
+/// needs attention: each run that needs nothing copied in one piece, each
+/// escape written where it is decided (a constant the compiler stores).
 fn escape_from(out: &mut String, s: &str, start: usize) {
     let bytes = s.as_bytes();
     let mut from = 0;
     let mut i = start;
     while let Some(&b) = bytes.get(i) {
-        // Skip the run of bytes that need nothing, in one go.
-        if !ATTENTION.get(usize::from(b)).copied().unwrap_or(true) {
-            let run = bytes
-                .get(i..)
-                .unwrap_or_default()
-                .iter()
-                .position(|&b| ATTENTION.get(usize::from(b)).copied().unwrap_or(true))
-                .unwrap_or(bytes.len() - i);
-            i += run;
-            continue;
-        }
-        let escape: Option<&str> = match b {
-            b'"' => Some("\\\""),
-            b'\\' => Some("\\\\"),
-            b'\n' => Some("\\n"),
-            b'\r' => Some("\\r"),
-            b'\t' => Some("\\t"),
-            0x08 => Some("\\b"),
-            0x0C => Some("\\f"),
+        let after = match b {
             0xE2 if bytes.get(i + 1) == Some(&0x80)
                 && matches!(bytes.get(i + 2), Some(0xA8 | 0xA9)) =>
             {
-                Some(if bytes.get(i + 2) == Some(&0xA8) {
-                    "\\u2028"
-                } else {
-                    "\\u2029"
-                })
+                i + 3
             }
-            b if b < 0x20 => None,
+            b'"' | b'\\' | 0x00..0x20 => i + 1,
+            // A lead byte of another character.
             _ => {
                 i += 1;
+                i += first_attention(bytes.get(i..).unwrap_or_default()).unwrap_or(bytes.len() - i);
                 continue;
             }
         };
         out.push_str(s.get(from..i).unwrap_or_default());
-        match escape {
-            Some(e) => {
-                out.push_str(e);
-                i += if b == 0xE2 { 3 } else { 1 };
-            }
-            None => {
-                out.push_str(&alloc::format!("\\u{:04x}", b));
-                i += 1;
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0C => out.push_str("\\f"),
+            0xE2 if bytes.get(i + 2) == Some(&0xA8) => out.push_str("\\u2028"),
+            0xE2 => out.push_str("\\u2029"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                for nibble in [b >> 4, b & 0xF] {
+                    out.push(char::from(
+                        HEX.get(usize::from(nibble)).copied().unwrap_or(b'0'),
+                    ));
+                }
             }
         }
+        i = after;
         from = i;
+        i += first_attention(bytes.get(i..).unwrap_or_default()).unwrap_or(bytes.len() - i);
     }
     out.push_str(s.get(from..).unwrap_or_default());
 }
