@@ -1,6 +1,7 @@
 //! Watch streams against one-shot repair of the same document, in the same
 //! run (spec §12.4, §18): a 150 KB document fed in 4 KiB chunks (target
-//! under 2× one-shot), 1-byte feeds, and 4 KiB feeds at 1, 10 and 100 MB.
+//! under 2× one-shot), 1-byte feeds, that stream and a repair of the
+//! document as protocol requests, and 4 KiB feeds at 1, 10 and 100 MB.
 
 #![allow(
     missing_docs,
@@ -15,7 +16,7 @@ mod docs;
 mod paired;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use jsonmend_engine::{Options, Watch};
+use jsonmend_engine::{Options, Session, Watch};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -82,6 +83,66 @@ fn paired(_c: &mut Criterion) {
     }
 }
 
+/// The request lines of a stream of `doc` in pieces of at most `chunk`
+/// bytes (cut between characters): `watch.start`, the feeds, `watch.finish`.
+fn watch_requests(doc: &str, chunk: usize) -> Vec<String> {
+    let mut lines = vec![r#"{"id":1,"method":"watch.start"}"#.to_string()];
+    let mut rest = doc;
+    while !rest.is_empty() {
+        let mut cut = chunk.min(rest.len());
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        let chunk = serde_json::to_string(piece).unwrap();
+        lines.push(format!(
+            r#"{{"id":2,"method":"watch.feed","params":{{"chunk":{chunk}}}}}"#
+        ));
+        rest = tail;
+    }
+    lines.push(r#"{"id":3,"method":"watch.finish"}"#.to_string());
+    lines
+}
+
+/// Answers `lines` in one session as the server does (each reply's line
+/// given back for the next); the bytes answered.
+fn session(lines: &[String]) -> usize {
+    let mut s = Session::new();
+    let mut n = 0;
+    for line in lines {
+        if let Some(r) = s.handle(line.as_bytes()) {
+            n += r.line.len();
+            s.recycle(r.line);
+        }
+    }
+    n
+}
+
+/// The same document through the protocol (`Session::handle`, what
+/// `jsonmend serve --stdio` runs per line): one `repair` request
+/// (`jsonmend-engine`), and a watch stream of 4 KiB `watch.feed` requests
+/// with every reply written.
+fn protocol(c: &mut Criterion) {
+    let (_, defects) = docs::documents(docs::records_for(150_000));
+    let repair = vec![format!(
+        r#"{{"id":1,"method":"repair","params":{{"text":{}}}}}"#,
+        serde_json::to_string(&defects).unwrap()
+    )];
+    let stream = watch_requests(&defects, 4096);
+    let mut g = c.benchmark_group("protocol-150KB-defects");
+    g.throughput(Throughput::Bytes(defects.len() as u64));
+    g.sample_size(20).measurement_time(Duration::from_secs(4));
+    // Named after the crate, as one-shot repair is in the groups above:
+    // the table's ratios are against it.
+    g.bench_function("jsonmend-engine", |b| {
+        b.iter(|| session(black_box(&repair)))
+    });
+    g.bench_function("watch-4KiB-requests", |b| {
+        b.iter(|| session(black_box(&stream)))
+    });
+    g.finish();
+}
+
 fn scaling(c: &mut Criterion) {
     let mut g = c.benchmark_group("watch-scaling");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
@@ -104,5 +165,5 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, small, paired, scaling);
+criterion_group!(benches, small, paired, protocol, scaling);
 criterion_main!(benches);
