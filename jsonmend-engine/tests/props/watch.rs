@@ -243,6 +243,14 @@ pub(crate) fn check_split(input: &[u8], cuts: &[usize], opts: &Options) -> Resul
     if got_final != expect {
         return Err(format!("final {got_final:?} != repair {expect:?}"));
     }
+    // `final.value` is written from the text in one pass: the same JSON
+    // as the parsed value's.
+    if let (Ok(j), Some(v)) = (&whole.last, &whole.value) {
+        let member = format!(",\"value\":{}}},\"events\":", v.to_json());
+        if !j.contains(&member) {
+            return Err(format!("final.value of {j:?} is not {}", v.to_json()));
+        }
+    }
     if split.last != whole.last {
         return Err(format!(
             "cuts {cuts:?}: finish {:?} != {:?}",
