@@ -241,19 +241,19 @@ impl<'a> RepairPlan<'a> {
             ),
             None => ("-1".into(), "-1".into(), "[]".into()),
         };
+        // The value's compact text, written twice: as `value` and, quoted,
+        // as `normalized`.
+        let value = self.value.as_ref().map(Value::to_json);
         Obj::new()
             .str("decision", self.decision.as_str())
             .str("label", self.label)
             .opt_str("exactness", r.map(|r| r.exactness.as_str()))
             .bool("ambiguous", r.is_some_and(|r| r.ambiguous))
             .bool("valid_json", self.valid_json)
-            .raw(
-                "normalized",
-                &self
-                    .value
-                    .as_ref()
-                    .map_or_else(|| "null".into(), |v| crate::json::quoted(&v.to_json())),
-            )
+            .with("normalized", |out| match &value {
+                Some(v) => crate::json::write_str(out, v),
+                None => out.push_str("null"),
+            })
             .raw(
                 "ambiguity",
                 &array(ambiguity.iter().map(|t| crate::json::quoted(t))),
@@ -270,10 +270,10 @@ impl<'a> RepairPlan<'a> {
                     .as_ref()
                     .map_or_else(|| "null".into(), Error::to_json),
             )
-            .raw(
-                "repairs",
-                &r.map_or_else(|| "[]".into(), Repaired::repairs_json),
-            )
+            .with("repairs", |out| match r {
+                Some(r) => r.write_repairs(out),
+                None => out.push_str("[]"),
+            })
             .raw(
                 "retry",
                 &self
@@ -281,13 +281,7 @@ impl<'a> RepairPlan<'a> {
                     .as_ref()
                     .map_or_else(|| "null".into(), RetryHint::to_json),
             )
-            .raw(
-                "value",
-                &self
-                    .value
-                    .as_ref()
-                    .map_or_else(|| "null".into(), Value::to_json),
-            )
+            .raw("value", value.as_deref().unwrap_or("null"))
             .raw(
                 "text",
                 &r.map_or_else(|| "null".into(), |r| crate::json::quoted(&r.text)),

@@ -236,7 +236,7 @@ impl Repaired<'_> {
     }
 
     /// Appends the `repairs` array.
-    fn write_repairs(&self, out: &mut String) {
+    pub(crate) fn write_repairs(&self, out: &mut String) {
         out.reserve(2 + 180 * self.repairs.len());
         array_into(out, &self.repairs, |out, r| r.write_json(out));
     }
