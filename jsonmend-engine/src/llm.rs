@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorCode};
 use crate::finish::repair_unchecked;
 use crate::options::Options;
 use crate::report::{Completeness, Exactness};
-use crate::serialize::{Obj, array};
+use crate::serialize::{Obj, array_into};
 use crate::value::Value;
 
 /// At most this many calls per stream.
@@ -184,10 +184,8 @@ impl LlmStream {
     /// ```
     pub fn close(mut self) -> String {
         self.finish_open();
-        let all: Vec<usize> = (0..self.calls.len()).collect();
-        let calls = array(all.iter().map(|&i| self.call_json(i)));
         Obj::new()
-            .raw("calls", &calls)
+            .with("calls", |out| self.write_calls(0..self.calls.len(), out))
             .str("error", self.error.as_deref().unwrap_or(""))
             .num("ignored_events", self.ignored)
             .end()
@@ -440,13 +438,23 @@ impl LlmStream {
     }
 
     fn calls_json(&self, touched: &[usize]) -> String {
-        let calls = array(touched.iter().map(|&i| self.call_json(i)));
-        Obj::new().raw("calls", &calls).end()
+        Obj::new()
+            .with("calls", |out| {
+                self.write_calls(touched.iter().copied(), out)
+            })
+            .end()
     }
 
-    fn call_json(&self, i: usize) -> String {
+    /// Appends the array of the call objects of `calls`.
+    fn write_calls(&self, calls: impl IntoIterator<Item = usize>, out: &mut String) {
+        array_into(out, calls, |out, i| self.write_call(i, out));
+    }
+
+    /// Appends the call object of call `i`.
+    fn write_call(&self, i: usize, out: &mut String) {
         let Some(c) = self.calls.get(i) else {
-            return "null".into();
+            out.push_str("null");
+            return;
         };
         let args: &str = match (&c.start_input, c.got_delta) {
             (Some(input), false) => input,
@@ -494,7 +502,7 @@ impl LlmStream {
         } else {
             "interrupted"
         };
-        Obj::new()
+        Obj::append_to(out)
             .num("index", c.index)
             .str("id", &c.id)
             .str("name", &c.name)
@@ -504,7 +512,7 @@ impl LlmStream {
             .opt_str("stop_reason", reason)
             .raw("value", &value)
             .opt_str("open_path", open_path.as_deref())
-            .end()
+            .end();
     }
 }
 
