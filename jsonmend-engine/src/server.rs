@@ -77,7 +77,12 @@ fn answer(
             line.push('}');
             reply(line)
         }
-        Err(e) => reply(error_line(id, &e)),
+        Err(e) => {
+            // Nothing of the result is kept; the line's memory is.
+            line.clear();
+            line.push_str(&error_line(id, &e));
+            reply(line)
+        }
     }
 }
 
