@@ -11,7 +11,7 @@
 
 #![allow(clippy::expect_used, clippy::indexing_slicing, missing_docs)]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -158,12 +158,19 @@ fn soak(bin: &str, n: usize) {
             }
         }
         if lines % 20_000 == 0 {
-            eprint!("\rsoak: {lines} responses");
+            // One line rewritten on a terminal, a line each in a log.
+            if std::io::stderr().is_terminal() {
+                eprint!("\rsoak: {lines} responses");
+            } else {
+                eprintln!("soak: {lines} responses");
+            }
         }
     }
     let _ = writer.join();
     let status = child.wait().expect("wait");
-    eprintln!();
+    if std::io::stderr().is_terminal() {
+        eprintln!();
+    }
     println!(
         "soak: {n} requests, {lines} response lines, {invalid} protocol-invalid, exit {:?}, {:.1} s",
         status.code(),
