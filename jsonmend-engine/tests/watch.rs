@@ -373,3 +373,28 @@ fn member_paths_escape_pointer_characters() {
         );
     }
 }
+
+/// A batch taken back (R055 rewrote earlier output) brings back an object
+/// that was following the shape of its depth, but a later object at that
+/// depth had replaced the shape before the undo. Its second `(T` repeats
+/// its first: the stream must still flag it (R062) as one-shot repair
+/// does, whole or in any chunks (found by the `jsonmend_watch` fuzz
+/// target).
+#[test]
+fn a_frame_brought_back_by_an_undo_keeps_counting_against_its_own_shape() {
+    let mut input = String::from("{(T}{(T[][](T]]{[]\u{1}](T]]");
+    input.push_str(&" ".repeat(1100));
+    let opts = Options::default();
+    let one_shot = jsonmend_engine::repair_text(&input).unwrap();
+    assert!(
+        one_shot.repairs.iter().any(|r| r.rule.code() == "R062"),
+        "{:?}",
+        one_shot.repairs
+    );
+    let mut w = Watch::new(opts.clone());
+    w.feed(&input).unwrap();
+    assert_eq!(w.finish().unwrap().result.to_json(), one_shot.to_json());
+    for cuts in [every_byte(40), vec![9, 20, 30]] {
+        watch::check_split(input.as_bytes(), &cuts, &opts).unwrap();
+    }
+}

@@ -116,6 +116,9 @@ pub(crate) struct FrameState {
     /// An object whose keys so far are, in order, those of the shape at
     /// its depth (`engine/shape.rs`): how many.
     pub(crate) follow: Option<usize>,
+    /// The generation of the shape it follows: a watch step undone can
+    /// bring back a frame that followed a shape replaced since.
+    pub(crate) follow_gen: u64,
     /// A key of this object repeated an earlier one (R062).
     pub(crate) dup: bool,
 }
@@ -156,6 +159,7 @@ impl Frame {
                 had_comma: false,
                 jsonp: false,
                 follow: None,
+                follow_gen: 0,
                 dup: false,
             },
             key_index: crate::keys::KeyIndex::default(),

@@ -16,8 +16,14 @@
 //! undone is still a good one: shapes need no journal. A frame's `follow`
 //! is frame state (the journal keeps it); its key index is empty while it
 //! follows, and a step that leaves the shape records that emptiness so an
-//! undo restores it. A predicted key is examined to the same offset as a
-//! scanned one (the byte that ends it), so every `at` is unchanged.
+//! undo restores it. What a frame's count of matched keys means depends
+//! on the shape it counted against, and an undo can bring back a frame
+//! that followed a shape replaced since (a later object at its depth
+//! closed, then the steps were taken back): each shape has a generation,
+//! the frame keeps the one it follows, and a frame whose shape changed
+//! leaves it at its next key, its keys so far indexed as usual. A
+//! predicted key is examined to the same offset as a scanned one (the
+//! byte that ends it), so every `at` is unchanged.
 //!
 //! A shape holds at most one object's keys per depth, so its memory is
 //! bounded by the output.
@@ -35,6 +41,8 @@ pub(crate) struct Shape {
     keys: Vec<(u64, usize, usize, Spelling)>,
     /// The keys' raw texts, one after another.
     text: Vec<u8>,
+    /// Counts the times the keys were set.
+    generation: u64,
 }
 
 /// Which spellings of a shape key a lane reads without scanning it: its
@@ -53,6 +61,7 @@ impl Shape {
     /// `plain`: the `PLAIN_SET` bits of string content the engine copies
     /// in a run.
     fn set<'k>(&mut self, keys: impl Iterator<Item = &'k [u8]>, plain: u8) {
+        self.generation = self.generation.wrapping_add(1);
         self.text.clear();
         self.keys.clear();
         for k in keys {
@@ -101,10 +110,13 @@ impl<T: Track> Engine<'_, T> {
     /// as such when it opens.
     pub(crate) fn start_shape(&mut self) {
         let depth = self.stack.len().wrapping_sub(1);
-        let has = self.shapes.get(depth).is_some_and(|s| !s.keys.is_empty());
+        let Some(shape) = self.shapes.get(depth).filter(|s| !s.keys.is_empty()) else {
+            return;
+        };
         if let Some(f) = self.stack.top_mut::<T>() {
-            if has && f.kind == Kind::Object {
+            if f.kind == Kind::Object {
                 f.follow = Some(0);
+                f.follow_gen = shape.generation;
             }
         }
     }
@@ -137,10 +149,11 @@ impl<T: Track> Engine<'_, T> {
         };
         let key = bytes.get(at.0..at.1).unwrap_or_default();
         let word = bytes.get(at.0..).and_then(<[u8]>::first_chunk::<8>);
+        let followed = f.follow_gen;
         if self
             .shapes
             .get(depth)
-            .is_some_and(|s| s.is_key(matched, key, word))
+            .is_some_and(|s| s.generation == followed && s.is_key(matched, key, word))
         {
             self.take_shape_key(span, key_in);
             return true;
@@ -182,8 +195,12 @@ impl<T: Track> Engine<'_, T> {
     #[inline(always)]
     pub(crate) fn predicted_key(&self, at: usize, bare: bool) -> Option<usize> {
         let depth = self.stack.len().wrapping_sub(1);
-        let matched = self.stack.last()?.follow?;
-        let shape = self.shapes.get(depth)?;
+        let frame = self.stack.last()?;
+        let matched = frame.follow?;
+        let shape = self
+            .shapes
+            .get(depth)
+            .filter(|s| s.generation == frame.follow_gen)?;
         let &(_, _, len, spelling) = shape.keys.get(matched)?;
         if !(if bare { spelling.bare } else { spelling.quoted }) {
             return None;
