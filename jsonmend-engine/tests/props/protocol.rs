@@ -14,10 +14,26 @@ use serde_json::Value;
 /// Feeds `data` split at LF into one session; checks every reply.
 pub(crate) fn check(data: &[u8]) -> Result<(), String> {
     let mut session = Session::new();
+    // A second session gives every written line back for the next reply,
+    // as the server loop does: its replies must be the same.
+    let mut recycling = Session::new();
     for line in data.split(|&b| b == b'\n') {
+        let again = recycling.handle(line);
         let Some(reply) = session.handle(line) else {
+            if again.is_some() {
+                return Err(format!("only the recycling session answered {line:?}"));
+            }
             continue;
         };
+        match again {
+            Some(r) if r == reply => recycling.recycle(r.line),
+            other => {
+                return Err(format!(
+                    "recycling session answered {other:?}, not {:?}",
+                    reply.line
+                ));
+            }
+        }
         if reply.line.contains('\n') {
             return Err(format!("reply spans lines: {:?}", reply.line));
         }
