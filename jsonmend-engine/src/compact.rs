@@ -6,7 +6,7 @@
 
 use alloc::string::String;
 
-use crate::json::write_str;
+use crate::json::{scan_content, write_str};
 use crate::keys::key_text;
 
 /// Appends the compact form of `text`, a strict JSON text (spec I1: a
@@ -46,12 +46,12 @@ fn compact_into(out: &mut String, text: &str) -> bool {
                 }
             }
             b'"' => {
-                let Some((end, content)) = string_end(b, i) else {
+                let Some((end, rewritten)) = string_end(b, i) else {
                     return false;
                 };
-                match content {
-                    Content::Compact => {}
-                    Content::Rewritten => {
+                match rewritten {
+                    Some(false) => {}
+                    Some(true) => {
                         out.push_str(text.get(run..i).unwrap_or_default());
                         let raw = b.get(i + 1..end - 1).unwrap_or_default();
                         let decoded = key_text(raw);
@@ -61,7 +61,7 @@ fn compact_into(out: &mut String, text: &str) -> bool {
                         write_str(out, decoded);
                         run = end;
                     }
-                    Content::Parsed => return false,
+                    None => return false,
                 }
                 i = end;
                 word = false;
@@ -81,44 +81,27 @@ fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'+' | b'.')
 }
 
-/// How a string's content is written.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Content {
-    /// As it is: no escape but `\"`, `\\`, `\n`, `\r`, `\t`, `\b`,
-    /// `\f`, and no raw U+2028 or U+2029.
-    Compact,
-    /// Decoded and written again: a `\/`, or a raw U+2028 or U+2029.
-    Rewritten,
-    /// Left to the parser: a `\u` escape (surrogates) or an unknown one.
-    Parsed,
-}
-
 /// The end (past the closing quote) of the string opening at `open`, and
-/// how its content is written.
-fn string_end(b: &[u8], open: usize) -> Option<(usize, Content)> {
-    let mut i = open + 1;
-    let mut content = Content::Compact;
-    loop {
-        match *b.get(i)? {
-            b'"' => return Some((i + 1, content)),
-            b'\\' => {
-                match b.get(i + 1) {
-                    Some(b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f') => {}
-                    Some(b'/') if content == Content::Compact => content = Content::Rewritten,
-                    Some(b'/') => {}
-                    _ => content = Content::Parsed,
-                }
-                i += 2;
-            }
-            0xE2 if b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0xA8 | 0xA9)) => {
-                if content == Content::Compact {
-                    content = Content::Rewritten;
-                }
-                i += 3;
-            }
-            _ => i += 1,
-        }
+/// whether its content is rewritten: `Some(false)` as it is (its escapes
+/// are the written ones), `Some(true)` decoded and written again (a `\/`,
+/// a raw U+2028 or U+2029), `None` left to the parser (a `\u` escape,
+/// for its surrogates, or an unknown one).
+fn string_end(b: &[u8], open: usize) -> Option<(usize, Option<bool>)> {
+    let rest = b.get(open + 1..)?;
+    let (close, compact) = scan_content(rest);
+    let close = close?;
+    let end = open + close + 2;
+    if compact {
+        return Some((end, Some(false)));
     }
+    let raw = rest.get(..close)?;
+    let simple = raw.split(|&c| c == b'\\').skip(1).all(|after| {
+        matches!(
+            after.first(),
+            Some(b'"' | b'\\' | b'/' | b'n' | b'r' | b't' | b'b' | b'f') | None
+        )
+    });
+    Some((end, simple.then_some(true)))
 }
 
 #[cfg(test)]

@@ -134,6 +134,48 @@ fn escape_from(out: &mut String, s: &str, start: usize) {
     out.push_str(s.get(from..).unwrap_or_default());
 }
 
+/// Whether string content (written by the engine, or of a strict text)
+/// is its own compact JSON text: its escapes are only those
+/// `Value::to_json` writes for the same characters (`\"`, `\\`, `\n`,
+/// `\r`, `\t`, `\b`, `\f`) and no U+2028 or U+2029 stands raw.
+pub(crate) fn compact_escapes(raw: &[u8]) -> bool {
+    scan_content(raw).1
+}
+
+/// The offset of the closing quote in `rest` (string content that follows
+/// an opening quote or earlier content).
+pub(crate) fn content_end(rest: &[u8]) -> Option<usize> {
+    scan_content(rest).0
+}
+
+/// String content read up to its closing quote (its offset, `None` when
+/// `rest` ends first), and whether the content before it is compact
+/// ([`compact_escapes`]): one pass for both.
+pub(crate) fn scan_content(rest: &[u8]) -> (Option<usize>, bool) {
+    let mut compact = true;
+    let mut i = 0;
+    while let Some(&b) = rest.get(i) {
+        match b {
+            b'"' => return (Some(i), compact),
+            b'\\' => {
+                compact &= matches!(
+                    rest.get(i + 1),
+                    Some(b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f')
+                );
+                i += 2;
+            }
+            0xE2 if rest.get(i + 1) == Some(&0x80)
+                && matches!(rest.get(i + 2), Some(0xA8 | 0xA9)) =>
+            {
+                compact = false;
+                i += 3;
+            }
+            _ => i += 1,
+        }
+    }
+    (None, compact)
+}
+
 /// Appends `/token` to a JSON Pointer (`~` and `/` escaped).
 pub(crate) fn push_pointer_token(p: &mut String, token: &str) {
     p.push('/');

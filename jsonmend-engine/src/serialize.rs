@@ -147,14 +147,8 @@ impl<S: BorrowMut<String>> Obj<S> {
 
 /// A JSON array of already-serialized items.
 pub(crate) fn array<I: IntoIterator<Item = String>>(items: I) -> String {
-    let mut out = String::from("[");
-    for (i, item) in items.into_iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&item);
-    }
-    out.push(']');
+    let mut out = String::new();
+    array_into(&mut out, items, |out, item| out.push_str(&item));
     out
 }
 

@@ -21,47 +21,6 @@ pub(super) fn decode_content(raw: &[u8]) -> (String, String) {
     (text, json)
 }
 
-/// Whether string content written by the engine is its own compact JSON
-/// text: its escapes are only those `Value::to_json` writes for the same
-/// characters (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`) and no U+2028 or
-/// U+2029 stands raw.
-pub(super) fn compact_escapes(raw: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(&b) = raw.get(i) {
-        match b {
-            b'\\' => {
-                if !matches!(
-                    raw.get(i + 1),
-                    Some(b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f')
-                ) {
-                    return false;
-                }
-                i += 2;
-            }
-            0xE2 if raw.get(i + 1) == Some(&0x80)
-                && matches!(raw.get(i + 2), Some(0xA8 | 0xA9)) =>
-            {
-                return false;
-            }
-            _ => i += 1,
-        }
-    }
-    true
-}
-
-/// The offset of the closing quote in `rest` (string content that follows
-/// an opening quote or earlier content).
-pub(super) fn content_end(rest: &[u8]) -> Option<usize> {
-    let mut i = 0;
-    loop {
-        match rest.get(i)? {
-            b'"' => return Some(i),
-            b'\\' => i += 2,
-            _ => i += 1,
-        }
-    }
-}
-
 /// The length of the trailing run of closers and (escaped) whitespace in
 /// string content: what R076 would move out of a string cut off here.
 pub(super) fn trailing_run(content: &[u8]) -> usize {
@@ -154,7 +113,8 @@ pub(super) fn without_holes(
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::{compact_escapes, decode_content};
+    use super::decode_content;
+    use crate::json::compact_escapes;
 
     /// Content taken as its own JSON text is exactly what decoding and
     /// writing it again gives; every other escape is told apart.

@@ -10,9 +10,8 @@ use alloc::vec::Vec;
 
 use super::decl::Decls;
 use super::delta::{DeltaOp, Deltas};
-use super::output_text::{
-    compact_escapes, content_end, decode_content, key_end, trailing_run, without_holes,
-};
+use super::output_text::{decode_content, key_end, trailing_run, without_holes};
+use crate::json::{compact_escapes, content_end};
 use crate::value::Value;
 
 /// Where one step's deltas are decided: `at`, the plain run it copied
