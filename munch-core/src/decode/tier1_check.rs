@@ -116,10 +116,10 @@ pub(crate) fn scalar_mismatch(
 /// of the transform), `reshaped` being that flattening: the members the
 /// decode reads before it regroups equal the flattening's, and its rows
 /// the flattened rows (and st4's `more_files` the input's), cell by
-/// cell, so the decode is the input. `Some(true)` only then; `None` otherwise (the full decode
-/// decides, and says where it differs). A table's decode spends its
-/// allowance only on the legend expansions of cells equal to the
-/// input's, so the full decode would not have failed.
+/// cell, so the decode is the input. `Some(true)` only then; `None`
+/// otherwise (the full decode decides, and says where it differs). A
+/// table's decode spends its allowance only on the legend expansions of
+/// cells equal to the input's, so the full decode would not have failed.
 pub(crate) fn verify_regrouped(
     payload: &str,
     schema: &Schema,
