@@ -51,4 +51,7 @@ pub use server::{MAX_LINE, Reply, Session};
 pub use validate::{Validation, validate};
 pub use value::{Number, ParseError, Value};
 pub use verdict::{Mismatch, SchemaVerdict};
+#[cfg(feature = "watch-floor")]
+#[doc(hidden)]
+pub use watch::floor as watch_floor;
 pub use watch::{Delta, DeltaOp, DeltaRef, Deltas, Event, EventKind, Progress, Watch, WatchFinal};

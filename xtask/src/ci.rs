@@ -31,11 +31,22 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     // Spec vectors against the code (with a diff), reference vectors
     // against their origin records.
     crate::vectors::run(&[String::from("--check")])?;
-    // Tests behind optional features: (crate, feature, test target or all).
+    // Tests behind optional features: (crate, feature, which tests).
     for (krate, feature, test) in [
-        ("leaf-meta", "nfc", Some("ids_vectors")),
+        ("leaf-meta", "nfc", &["--test", "ids_vectors"][..]),
         // Spec §19's work counter (a feature, so release builds pay nothing).
-        ("jsonmend-engine", "work-counter", Some("work_counter")),
+        (
+            "jsonmend-engine",
+            "work-counter",
+            &["--test", "work_counter"],
+        ),
+        // The watch floor's internals (their examples; the bench is
+        // linted below).
+        (
+            "jsonmend-engine",
+            "watch-floor",
+            &["--doc", "watch/floor.rs"],
+        ),
     ] {
         feature_checks(krate, feature, test)?;
     }
@@ -60,14 +71,12 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Tests (one target, or all of the crate's) and clippy with one optional
-/// feature of a crate switched on.
-fn feature_checks(krate: &str, feature: &str, test: Option<&str>) -> Result<(), String> {
+/// Tests (`test`: `cargo test` arguments choosing them) and clippy with
+/// one optional feature of a crate switched on.
+fn feature_checks(krate: &str, feature: &str, test: &[&str]) -> Result<(), String> {
     let mut cmd = cargo();
-    cmd.args(["test", "-p", krate, "--features", feature]);
-    if let Some(target) = test {
-        cmd.args(["--test", target]);
-    }
+    cmd.args(["test", "-p", krate, "--features", feature])
+        .args(test);
     step(&format!("test {krate} --features {feature}"), &mut cmd)?;
     step(
         &format!("clippy {krate} --features {feature}"),

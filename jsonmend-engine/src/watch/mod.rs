@@ -14,6 +14,8 @@ mod decl;
 mod delta;
 mod escaped;
 mod events;
+#[cfg(feature = "watch-floor")]
+pub mod floor;
 mod output_text;
 mod reader;
 mod tally;

@@ -1,0 +1,76 @@
+//! What a watch stream cannot go below on this engine, against one-shot
+//! repair in the same run (`cargo bench -p jsonmend-engine --features
+//! watch-floor --bench watch_floor`; `cargo xtask bench jsonmend` runs
+//! it). The 150 KB bench document with defects in 4 KiB feeds, each line
+//! the median of 41 interleaved pairs (`support/paired.rs`):
+//!
+//! - the engine stepped over the whole document as a stream's batches
+//!   step it (a token per step, offsets tracked, the watch's string
+//!   lanes), nothing else;
+//! - a stream doing only what every stream must (`watch_floor::stream`:
+//!   its copy of the input, those steps, its deltas stored from a list
+//!   made beforehand, the one-shot result assembled at the end);
+//! - the real stream (`Watch`), for comparison.
+
+#![allow(missing_docs, clippy::unwrap_used, clippy::indexing_slicing)]
+
+#[path = "support/docs.rs"]
+mod docs;
+#[path = "support/paired.rs"]
+mod paired;
+
+use jsonmend_engine::watch_floor::{Prepared, engine_steps, stream};
+use jsonmend_engine::{Options, Watch};
+use std::hint::black_box;
+
+const FEED: usize = 4096;
+const ROUNDS: usize = 41;
+
+fn one_shot(doc: &str) -> usize {
+    jsonmend_engine::repair_text(doc).map_or(0, |r| r.text.len())
+}
+
+fn watch(doc: &str) -> usize {
+    let mut w = Watch::new(Options::default());
+    let mut deltas = 0;
+    for piece in doc.as_bytes().chunks(FEED) {
+        deltas += w.feed_bytes(piece).map_or(0, |p| p.deltas.len());
+    }
+    w.finish().map_or(0, |f| f.result.text.len()) + deltas
+}
+
+fn main() {
+    let (_, doc) = docs::documents(docs::records_for(150_000));
+    let doc = doc.as_str();
+    let prepared = Prepared::new(doc.as_bytes(), FEED);
+    // The floor stream stores the real stream's deltas and ends with the
+    // one-shot text.
+    assert_eq!(
+        stream(doc.as_bytes(), &prepared, FEED),
+        prepared.len() + jsonmend_engine::repair_text(doc).unwrap().text.len()
+    );
+    let sides: [(&str, &dyn Fn() -> usize); 3] = [
+        ("engine stepped as a stream steps it", &|| {
+            engine_steps(black_box(doc))
+        }),
+        ("stream with only its inherent work", &|| {
+            stream(black_box(doc.as_bytes()), &prepared, FEED)
+        }),
+        ("watch stream", &|| watch(black_box(doc))),
+    ];
+    eprintln!(
+        "floor: 150 KB with defects ({} bytes, {} deltas), 4 KiB feeds",
+        doc.len(),
+        prepared.len()
+    );
+    for (name, side) in sides {
+        let p = paired::interleaved(ROUNDS, &|| one_shot(black_box(doc)), side);
+        eprintln!(
+            "floor/{name}: ÷ one-shot repair, median of {ROUNDS} interleaved pairs: \
+             {:.2}× (medians {:.3} ms and {:.3} ms)",
+            p.ratio,
+            p.b * 1e3,
+            p.a * 1e3
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! What a watch stream cannot go below on this engine (feature
+//! `watch-floor`, for `benches/watch_floor.rs`): the work every stream
+//! does whatever its design, with everything else taken as free.
+//!
+//! A stream keeps its own copy of the input, runs the engine in partial
+//! mode (a token per step, offsets tracked, the watch's string lanes: what
+//! the `at` of spec §12.2 needs), stores its deltas and assembles the
+//! one-shot result at the end. [`stream`] does exactly that and nothing
+//! more: its deltas come from a list made beforehand ([`Prepared`]), its
+//! steps never run within `BATCH_MARGIN` bytes of the end of what arrived
+//! (so none starves and no journal is needed), and it reports no events.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::escaped::Source;
+use super::{BATCH_MARGIN, DeltaOp, Deltas, Watch};
+use crate::engine::{Engine, Horizon, Phase};
+use crate::options::Options;
+
+/// The deltas a real stream of a document gave, in order, owned.
+///
+/// ```
+/// let p = jsonmend_engine::watch_floor::Prepared::new(b"[1, 2]", 4);
+/// assert_eq!(p.len(), 4);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Prepared(Vec<(DeltaOp, usize, String, String)>);
+
+impl Prepared {
+    /// Streams `input` in `feed`-byte chunks and keeps every delta.
+    pub fn new(input: &[u8], feed: usize) -> Prepared {
+        let mut w = Watch::new(Options::default());
+        let mut list = Vec::new();
+        for chunk in input.chunks(feed.max(1)) {
+            if let Ok(p) = w.feed_bytes(chunk) {
+                list.extend(
+                    p.deltas
+                        .iter()
+                        .map(|d| (d.op, d.at, d.path.into(), d.text.into())),
+                );
+            }
+        }
+        Prepared(list)
+    }
+
+    /// How many deltas.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The engine alone, stepped over the whole of `input` as a stream's
+/// batches far from the end of what arrived step it (the last
+/// `BATCH_MARGIN` bytes are left, as a stream leaves them for the next
+/// feed); the output's length plus the steps taken.
+///
+/// ```
+/// use jsonmend_engine::watch_floor::engine_steps;
+/// let doc = format!("[{}1]", "1, ".repeat(100));
+/// assert!(engine_steps(&doc) > 0);
+/// // Nothing is that far from the end of a short input.
+/// assert_eq!(engine_steps("{a: 1}"), 0);
+/// ```
+pub fn engine_steps(input: &str) -> usize {
+    let opts = Options::default();
+    let mut e: Engine<'_, Horizon> = Engine::new(input.as_bytes(), opts.max_depth, opts.skip_prose);
+    e.max_repairs = opts.max_repairs;
+    e.partial = true;
+    e.src_str = input;
+    e.utf8_runs = true;
+    let mut steps = 0;
+    while e.phase != Phase::Done && e.pos + BATCH_MARGIN < input.len() {
+        e.begin_token();
+        e.whole_strings = Some(e.totals.count);
+        if e.advance().is_err() {
+            break;
+        }
+        steps += 1;
+    }
+    e.out.len() + steps
+}
+
+/// A stream of `input` in `feed`-byte chunks doing only what every stream
+/// must (module docs), its deltas taken from `prepared`; the number of
+/// deltas stored plus the length of the repaired text.
+///
+/// ```
+/// use jsonmend_engine::watch_floor::{Prepared, stream};
+/// let doc = b"[1, 2]";
+/// assert_eq!(stream(doc, &Prepared::new(doc, 4), 4), 4 + 6);
+/// ```
+pub fn stream(input: &[u8], prepared: &Prepared, feed: usize) -> usize {
+    let opts = Options::default();
+    let mut source = Source::new(opts.max_input);
+    let mut engine: Option<Engine<'static, Horizon>> = None;
+    let mut next = prepared.0.iter().peekable();
+    let mut stored = 0;
+    for chunk in input.chunks(feed.max(1)) {
+        source.push(chunk);
+        let Some(src) = source.engine_src() else {
+            continue;
+        };
+        let mut e = match engine.take() {
+            Some(e) => e.rebind(src),
+            None => {
+                let mut e = Engine::new(src, opts.max_depth, opts.skip_prose);
+                e.max_repairs = opts.max_repairs;
+                e.partial = true;
+                e
+            }
+        };
+        e.src_str = source.engine_text();
+        e.utf8_runs = source.utf8_known();
+        while e.phase != Phase::Done && e.pos + BATCH_MARGIN < src.len() {
+            e.begin_token();
+            e.whole_strings = Some(e.totals.count);
+            if e.advance().is_err() {
+                break;
+            }
+        }
+        let mut deltas = Deltas::for_input(chunk.len());
+        while let Some((op, at, path, text)) = next.next_if(|d| d.1 <= source.len()) {
+            match op {
+                DeltaOp::Append => deltas.push_append_text(*at, path, text),
+                _ => deltas.push(*op, *at, path, text),
+            }
+        }
+        stored += deltas.len();
+        engine = Some(e.rebind(&[]));
+    }
+    source.finish();
+    let input = source.input();
+    let src = source.engine_src().unwrap_or(input);
+    let ended = engine
+        .map(|e| {
+            let mut e = e.rebind(src);
+            e.src_str = source.engine_text();
+            e.utf8_runs = source.utf8_known();
+            e.partial = false;
+            e.run().map(|()| e)
+        })
+        .unwrap_or_else(|| Ok(Engine::new(src, opts.max_depth, opts.skip_prose)));
+    let text = crate::finish::finish_stream(input, ended, source.shift(), source.escaped(), &opts)
+        .map_or(0, |r| r.text.len());
+    stored + text
+}
