@@ -14,25 +14,15 @@
 mod docs;
 #[path = "support/paired.rs"]
 mod paired;
+#[path = "support/sides.rs"]
+mod sides;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use jsonmend_engine::{Options, Session, Watch};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Feeds `doc` in `chunk`-byte pieces and finishes; the result's length.
-fn watch(doc: &str, chunk: usize) -> usize {
-    let mut w = Watch::new(Options::default());
-    let mut deltas = 0;
-    for piece in doc.as_bytes().chunks(chunk) {
-        deltas += w.feed_bytes(piece).map_or(0, |p| p.deltas.len());
-    }
-    w.finish().map_or(0, |f| f.result.text.len()) + deltas
-}
-
-fn one_shot(doc: &str) -> usize {
-    jsonmend_engine::repair_text(doc).map_or(0, |r| r.text.len())
-}
+use sides::{one_shot, watch};
 
 fn small(c: &mut Criterion) {
     let (valid, defects) = docs::documents(docs::records_for(150_000));

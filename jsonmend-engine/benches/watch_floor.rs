@@ -24,26 +24,15 @@
 mod docs;
 #[path = "support/paired.rs"]
 mod paired;
+#[path = "support/sides.rs"]
+mod sides;
 
 use jsonmend_engine::watch_floor::{Prepared, engine_steps, stream};
-use jsonmend_engine::{Options, Watch};
+use sides::{one_shot, watch};
 use std::hint::black_box;
 
 const FEED: usize = 4096;
 const ROUNDS: usize = 41;
-
-fn one_shot(doc: &str) -> usize {
-    jsonmend_engine::repair_text(doc).map_or(0, |r| r.text.len())
-}
-
-fn watch(doc: &str) -> usize {
-    let mut w = Watch::new(Options::default());
-    let mut deltas = 0;
-    for piece in doc.as_bytes().chunks(FEED) {
-        deltas += w.feed_bytes(piece).map_or(0, |p| p.deltas.len());
-    }
-    w.finish().map_or(0, |f| f.result.text.len()) + deltas
-}
 
 fn main() {
     let (_, doc) = docs::documents(docs::records_for(150_000));
@@ -62,7 +51,7 @@ fn main() {
         ("stream with only its inherent work", &|| {
             stream(black_box(doc.as_bytes()), &prepared, FEED)
         }),
-        ("watch stream", &|| watch(black_box(doc))),
+        ("watch stream", &|| watch(black_box(doc), FEED)),
     ];
     eprintln!(
         "floor: 150 KB with defects ({} bytes, {} deltas), 4 KiB feeds",
@@ -72,7 +61,7 @@ fn main() {
     for state in ["fresh process", "after a 10 MB stream"] {
         if state != "fresh process" {
             let (_, big) = docs::documents(docs::records_for(10_000_000));
-            black_box(watch(&big));
+            black_box(watch(&big, FEED));
             black_box(one_shot(&big));
         }
         for (name, side) in &sides {
