@@ -14,7 +14,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::escaped::Source;
-use super::{BATCH_MARGIN, DeltaOp, Deltas, Watch};
+use super::{BATCH_MARGIN, DeltaOp, Deltas, Watch, stream_engine};
 use crate::engine::{Engine, Horizon, Phase};
 use crate::options::Options;
 
@@ -68,14 +68,18 @@ impl Prepared {
 /// assert_eq!(engine_steps("{a: 1}"), 0);
 /// ```
 pub fn engine_steps(input: &str) -> usize {
-    let opts = Options::default();
-    let mut e: Engine<'_, Horizon> = Engine::new(input.as_bytes(), opts.max_depth, opts.skip_prose);
-    e.max_repairs = opts.max_repairs;
-    e.partial = true;
+    let mut e = stream_engine(input.as_bytes(), &Options::default());
     e.src_str = input;
     e.utf8_runs = true;
+    let steps = step_far(&mut e);
+    e.out.len() + steps
+}
+
+/// Runs `e` a token per step, as a batch does, up to `BATCH_MARGIN` bytes
+/// before the end of its source; the steps taken.
+fn step_far(e: &mut Engine<'_, Horizon>) -> usize {
     let mut steps = 0;
-    while e.phase != Phase::Done && e.pos + BATCH_MARGIN < input.len() {
+    while e.phase != Phase::Done && e.pos + BATCH_MARGIN < e.src.len() {
         e.begin_token();
         e.whole_strings = Some(e.totals.count);
         if e.advance().is_err() {
@@ -83,7 +87,7 @@ pub fn engine_steps(input: &str) -> usize {
         }
         steps += 1;
     }
-    e.out.len() + steps
+    steps
 }
 
 /// A stream of `input` in `feed`-byte chunks doing only what every stream
@@ -108,22 +112,11 @@ pub fn stream(input: &[u8], prepared: &Prepared, feed: usize) -> usize {
         };
         let mut e = match engine.take() {
             Some(e) => e.rebind(src),
-            None => {
-                let mut e = Engine::new(src, opts.max_depth, opts.skip_prose);
-                e.max_repairs = opts.max_repairs;
-                e.partial = true;
-                e
-            }
+            None => stream_engine(src, &opts),
         };
         e.src_str = source.engine_text();
         e.utf8_runs = source.utf8_known();
-        while e.phase != Phase::Done && e.pos + BATCH_MARGIN < src.len() {
-            e.begin_token();
-            e.whole_strings = Some(e.totals.count);
-            if e.advance().is_err() {
-                break;
-            }
-        }
+        step_far(&mut e);
         let mut deltas = Deltas::for_input(chunk.len());
         while let Some((op, at, path, text)) = next.next_if(|d| d.1 <= source.len()) {
             match op {

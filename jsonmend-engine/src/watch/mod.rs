@@ -211,6 +211,14 @@ impl Level {
     }
 }
 
+/// A stream's engine over `src`: partial input, offsets tracked.
+fn stream_engine<'a>(src: &'a [u8], opts: &Options) -> Engine<'a, Horizon> {
+    let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
+    engine.max_repairs = opts.max_repairs;
+    engine.partial = true;
+    engine
+}
+
 /// One engine step's decisions, read once its batch commits.
 struct Mark {
     at: usize,
@@ -256,10 +264,7 @@ impl Watch {
     /// assert!(p.events.iter().any(|e| e.kind.name() == "ready"));
     /// ```
     pub fn new(opts: Options) -> Watch {
-        let mut engine: Engine<'static, Horizon> =
-            Engine::new(&[], opts.max_depth, opts.skip_prose);
-        engine.max_repairs = opts.max_repairs;
-        engine.partial = true;
+        let engine = stream_engine(&[], &opts);
         let decls = opts.schema.as_ref().map(|s| decl::Decls::new(&s.root));
         let total = decls
             .as_ref()
