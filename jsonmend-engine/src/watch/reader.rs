@@ -52,7 +52,9 @@ pub(crate) struct Decl {
 #[derive(Clone)]
 struct Frame {
     object: bool,
-    path: String,
+    /// The length of the container's own path: the reader's path buffer
+    /// starts with it while the container is open.
+    len: usize,
     items: usize,
     /// The current member's key (its buffer reused member to member).
     key: String,
@@ -76,7 +78,9 @@ pub(crate) struct Reader {
     first: (usize, usize),
     root_start: usize,
     wrapped: bool,
+    /// The container closed last and its path (R054/R055 may reopen it).
     last_closed: Option<Frame>,
+    closed_path: String,
     /// Holes not yet passed, sorted.
     holes: Vec<(usize, usize)>,
     holes_seen: usize,
@@ -89,16 +93,16 @@ pub(crate) struct Reader {
     open: Option<Open>,
     /// R053 took back a complete root (the watch counts it open again).
     pub(crate) reopened_root: bool,
-    /// The path of the value being read (reused buffer).
+    /// The path of the value being read, which starts with the path of
+    /// every open container (each frame keeps its length), so a value's
+    /// path is its container's with one token added, not a copy of it.
     path: String,
-    /// The path of the open string value (reused buffer).
-    open_path: String,
-    /// Path and key buffers of closed frames, for the next ones.
-    spare: Vec<(String, String)>,
+    /// Key buffers of closed frames, for the next ones.
+    spare: Vec<String>,
 }
 
 /// A string value whose closing quote is not decided yet (its path is the
-/// reader's `open_path`).
+/// reader's `path` until it closes: a string holds no value of its own).
 struct Open {
     decl: Decl,
     /// The content so far (kept only when an event needs it).
@@ -106,11 +110,9 @@ struct Open {
     keep: bool,
 }
 
-/// Writes `base` + `/token` as a JSON Pointer into `p` (`plain`: the
-/// token has no `~` or `/` to escape).
-fn pointer_into(p: &mut String, base: &str, (token, plain): (&str, bool)) {
-    p.clear();
-    p.push_str(base);
+/// Adds `/token` to `p` as a JSON Pointer token (`plain`: the token has no
+/// `~` or `/` to escape).
+fn push_token(p: &mut String, (token, plain): (&str, bool)) {
     if plain {
         p.push('/');
         p.push_str(token);
@@ -129,6 +131,7 @@ impl Reader {
             root_start: 0,
             wrapped: false,
             last_closed: None,
+            closed_path: String::new(),
             holes: Vec::new(),
             holes_seen: 0,
             decls,
@@ -137,7 +140,6 @@ impl Reader {
             open: None,
             reopened_root: false,
             path: String::new(),
-            open_path: String::new(),
             spare: Vec::new(),
         }
     }
@@ -156,7 +158,9 @@ impl Reader {
             self.roots = self.roots.saturating_sub(1);
             self.reopened_root = true;
         }
-        sink.push(DeltaOp::Reopen, when, &f.path, "");
+        self.path.clear();
+        self.path.push_str(&self.closed_path);
+        sink.push(DeltaOp::Reopen, when, &self.path, "");
         self.frames.push(f);
     }
 
@@ -242,9 +246,7 @@ impl Reader {
                         DeltaOp::Add
                     };
                     sink.push(op, at, &self.path, if object { "{}" } else { "[]" });
-                    let (mut path, key) = self.spare.pop().unwrap_or_default();
-                    path.clear();
-                    path.push_str(&self.path);
+                    let key = self.spare.pop().unwrap_or_default();
                     let node = self
                         .decls
                         .as_ref()
@@ -258,7 +260,7 @@ impl Reader {
                     }
                     self.frames.push(Frame {
                         object,
-                        path,
+                        len: self.path.len(),
                         items: 0,
                         key,
                         key_plain: true,
@@ -271,7 +273,8 @@ impl Reader {
                 b'}' | b']' => {
                     self.pos += 1;
                     let Some(f) = self.frames.pop() else { continue };
-                    sink.push(DeltaOp::Close, at, &f.path, "");
+                    self.path.truncate(f.len);
+                    sink.push(DeltaOp::Close, at, &self.path, "");
                     let object = f.object;
                     let value = move || {
                         if object {
@@ -282,12 +285,14 @@ impl Reader {
                     };
                     let decl = f.decl;
                     let path = if self.settles_with_value(decl) {
-                        f.path.clone()
+                        self.path.clone()
                     } else {
                         String::new()
                     };
+                    self.closed_path.clear();
+                    self.closed_path.push_str(&self.path);
                     if let Some(old) = self.last_closed.replace(f) {
-                        self.spare.push((old.path, old.key));
+                        self.spare.push(old.key);
                     }
                     self.settle(path, decl, value, notes);
                 }
@@ -325,7 +330,6 @@ impl Reader {
                     sink.push(DeltaOp::Add, opened, &self.path, "\"\"");
                     self.pos += 1;
                     let keep = self.settles_with_value(decl);
-                    core::mem::swap(&mut self.path, &mut self.open_path);
                     self.open = Some(Open {
                         decl,
                         content: String::new(),
@@ -413,8 +417,8 @@ impl Reader {
                 _ => at,
             };
             match (json, text) {
-                (Some((_, json)), _) => sink.push_append(at, &self.open_path, &json),
-                (None, text) => sink.push_append_text(at, &self.open_path, text.unwrap_or("")),
+                (Some((_, json)), _) => sink.push_append(at, &self.path, &json),
+                (None, text) => sink.push_append_text(at, &self.path, text.unwrap_or("")),
             }
             self.pos += upto;
         }
@@ -425,9 +429,9 @@ impl Reader {
         let Some(open) = self.open.take() else {
             return true;
         };
-        sink.push(DeltaOp::Close, at, &self.open_path, "");
+        sink.push(DeltaOp::Close, at, &self.path, "");
         let path = if open.keep {
-            self.open_path.clone()
+            self.path.clone()
         } else {
             String::new()
         };
@@ -466,18 +470,17 @@ impl Reader {
             return Decl { node, member: None };
         };
         let decls = self.decls.as_ref();
+        self.path.truncate(f.len);
         if f.object {
             let key = f.key.as_str();
             let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, key));
-            pointer_into(&mut self.path, &f.path, (key, f.key_plain));
+            push_token(&mut self.path, (key, f.key_plain));
             Decl {
                 node: found.map(|x| x.0),
                 member: found.map(|x| x.1),
             }
         } else {
             let node = decls.zip(f.node).and_then(|(d, n)| d.item(n));
-            self.path.clear();
-            self.path.push_str(&f.path);
             self.path.push('/');
             crate::serialize::write_int(&mut self.path, f.items.into());
             Decl { node, member: None }
@@ -491,7 +494,7 @@ impl Reader {
 
     /// The path of the string value being read.
     pub(crate) fn open_string(&self) -> Option<&str> {
-        self.open.as_ref().map(|_| self.open_path.as_str())
+        self.open.as_ref().map(|_| self.path.as_str())
     }
 
     /// Root values completed.
