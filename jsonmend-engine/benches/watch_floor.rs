@@ -10,7 +10,12 @@
 //! - a stream doing only what every stream must (`watch_floor::stream`:
 //!   its copy of the input, those steps, its deltas stored from a list
 //!   made beforehand, the one-shot result assembled at the end);
-//! - the real stream (`Watch`), for comparison.
+//! - the real stream (`Watch`), for comparison;
+//! - the least any reader that parses the repaired text does to make
+//!   those deltas (`support/text_deltas.rs`: one pass over the one-shot
+//!   text, every `add`, `append` and `close` with its path stored, no
+//!   `at`, repairs or events), which a stream pays on top of its inherent
+//!   work unless the engine hands it the deltas as it writes.
 //!
 //! Each is timed twice: in the fresh process, then after a 10 MB stream
 //! and repair have raised glibc's trimming and `mmap` thresholds (as the
@@ -26,6 +31,8 @@ mod docs;
 mod paired;
 #[path = "support/sides.rs"]
 mod sides;
+#[path = "support/text_deltas.rs"]
+mod text_deltas;
 
 use jsonmend_engine::watch_floor::{Prepared, engine_steps, stream};
 use sides::{one_shot, watch};
@@ -44,7 +51,24 @@ fn main() {
         stream(doc.as_bytes(), &prepared, FEED),
         prepared.len() + jsonmend_engine::repair_text(doc).unwrap().text.len()
     );
-    let sides: [(&str, &dyn Fn() -> usize); 3] = [
+    // Deltas read off the one-shot text: the same values as the stream's,
+    // one `add` each and a `close` per string and container (appends
+    // differ: a stream splits a string a feed cuts).
+    let repaired = jsonmend_engine::repair_text(doc).unwrap().text.into_owned();
+    let mut whole = text_deltas::Sink::default();
+    let read = text_deltas::read(&repaired, usize::MAX, &mut whole);
+    let mut ops = [0; 3];
+    for op in prepared.ops() {
+        let k = match op {
+            jsonmend_engine::DeltaOp::Add => 0,
+            jsonmend_engine::DeltaOp::Append => 1,
+            _ => 2,
+        };
+        ops[k] += 1;
+    }
+    let counts = whole.counts();
+    assert_eq!((counts[0], counts[2]), (ops[0], ops[2]));
+    let sides: [(&str, &dyn Fn() -> usize); 4] = [
         ("engine stepped as a stream steps it", &|| {
             engine_steps(black_box(doc))
         }),
@@ -52,11 +76,17 @@ fn main() {
             stream(black_box(doc.as_bytes()), &prepared, FEED)
         }),
         ("watch stream", &|| watch(black_box(doc), FEED)),
+        ("deltas read off the repaired text", &|| {
+            let mut sink = text_deltas::Sink::default();
+            text_deltas::read(black_box(&repaired), FEED, &mut sink)
+        }),
     ];
     eprintln!(
-        "floor: 150 KB with defects ({} bytes, {} deltas), 4 KiB feeds",
+        "floor: 150 KB with defects ({} bytes, {} deltas; read off the text: {read}, \
+         {} bytes of paths and texts), 4 KiB feeds",
         doc.len(),
-        prepared.len()
+        prepared.len(),
+        whole.bytes()
     );
     for state in ["fresh process", "after a 10 MB stream"] {
         if state != "fresh process" {

@@ -44,6 +44,17 @@ impl Prepared {
         Prepared(list)
     }
 
+    /// The ops of the deltas, in order.
+    ///
+    /// ```
+    /// use jsonmend_engine::DeltaOp;
+    /// let p = jsonmend_engine::watch_floor::Prepared::new(b"[1]", 4);
+    /// assert_eq!(p.ops().collect::<Vec<_>>(), [DeltaOp::Add, DeltaOp::Add, DeltaOp::Close]);
+    /// ```
+    pub fn ops(&self) -> impl Iterator<Item = DeltaOp> + '_ {
+        self.0.iter().map(|d| d.0)
+    }
+
     /// How many deltas.
     pub fn len(&self) -> usize {
         self.0.len()
