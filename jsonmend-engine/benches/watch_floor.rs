@@ -10,6 +10,10 @@
 //! - a stream doing only what every stream must (`watch_floor::stream`:
 //!   its copy of the input, those steps, its deltas stored from a list
 //!   made beforehand, the one-shot result assembled at the end);
+//! - the same with each delta's path built as an engine that writes the
+//!   deltas where it writes the tokens would build it (one buffer cut back
+//!   to the container's path and one token added), the least such a
+//!   design adds to the floor;
 //! - the real stream (`Watch`), for comparison;
 //! - the least any reader that parses the repaired text does to make
 //!   those deltas (`support/text_deltas.rs`: one pass over the one-shot
@@ -34,7 +38,7 @@ mod sides;
 #[path = "support/text_deltas.rs"]
 mod text_deltas;
 
-use jsonmend_engine::watch_floor::{Prepared, engine_steps, stream};
+use jsonmend_engine::watch_floor::{Prepared, engine_steps, stream, stream_building_paths};
 use sides::{one_shot, watch};
 use std::hint::black_box;
 
@@ -47,9 +51,11 @@ fn main() {
     let prepared = Prepared::new(doc.as_bytes(), FEED);
     // The floor stream stores the real stream's deltas and ends with the
     // one-shot text.
+    let expected = prepared.len() + jsonmend_engine::repair_text(doc).unwrap().text.len();
+    assert_eq!(stream(doc.as_bytes(), &prepared, FEED), expected);
     assert_eq!(
-        stream(doc.as_bytes(), &prepared, FEED),
-        prepared.len() + jsonmend_engine::repair_text(doc).unwrap().text.len()
+        stream_building_paths(doc.as_bytes(), &prepared, FEED),
+        expected
     );
     // Deltas read off the one-shot text: the same values as the stream's,
     // one `add` each and a `close` per string and container (appends
@@ -68,13 +74,17 @@ fn main() {
     }
     let counts = whole.counts();
     assert_eq!((counts[0], counts[2]), (ops[0], ops[2]));
-    let sides: [(&str, &dyn Fn() -> usize); 4] = [
+    let sides: [(&str, &dyn Fn() -> usize); 5] = [
         ("engine stepped as a stream steps it", &|| {
             engine_steps(black_box(doc))
         }),
         ("stream with only its inherent work", &|| {
             stream(black_box(doc.as_bytes()), &prepared, FEED)
         }),
+        (
+            "the same, paths built as an engine writing deltas would",
+            &|| stream_building_paths(black_box(doc.as_bytes()), &prepared, FEED),
+        ),
         ("watch stream", &|| watch(black_box(doc), FEED)),
         ("deltas read off the repaired text", &|| {
             let mut sink = text_deltas::Sink::default();

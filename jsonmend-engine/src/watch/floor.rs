@@ -25,20 +25,41 @@ use crate::options::Options;
 /// assert_eq!(p.len(), 4);
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct Prepared(Vec<(DeltaOp, usize, String, String)>);
+pub struct Prepared(Vec<Stored>);
+
+/// One delta of [`Prepared`]: its op, `at`, path and text, and how an
+/// engine writing deltas as it writes tokens would have its path: the
+/// previous delta's path again, or the length of its container's path
+/// (a prefix of the previous delta's) and one token added.
+#[derive(Clone, Debug)]
+struct Stored {
+    op: DeltaOp,
+    at: usize,
+    path: String,
+    text: String,
+    same_path: bool,
+    parent: usize,
+}
 
 impl Prepared {
     /// Streams `input` in `feed`-byte chunks and keeps every delta.
     pub fn new(input: &[u8], feed: usize) -> Prepared {
         let mut w = Watch::new(Options::default());
-        let mut list = Vec::new();
+        let mut list: Vec<Stored> = Vec::new();
         for chunk in input.chunks(feed.max(1)) {
             if let Ok(p) = w.feed_bytes(chunk) {
-                list.extend(
-                    p.deltas
-                        .iter()
-                        .map(|d| (d.op, d.at, d.path.into(), d.text.into())),
-                );
+                for d in p.deltas.iter() {
+                    let same_path = list.last().is_some_and(|l| l.path == d.path);
+                    let parent = d.path.rfind('/').unwrap_or(0);
+                    list.push(Stored {
+                        op: d.op,
+                        at: d.at,
+                        path: d.path.into(),
+                        text: d.text.into(),
+                        same_path,
+                        parent,
+                    });
+                }
             }
         }
         Prepared(list)
@@ -52,7 +73,7 @@ impl Prepared {
     /// assert_eq!(p.ops().collect::<Vec<_>>(), [DeltaOp::Add, DeltaOp::Add, DeltaOp::Close]);
     /// ```
     pub fn ops(&self) -> impl Iterator<Item = DeltaOp> + '_ {
-        self.0.iter().map(|d| d.0)
+        self.0.iter().map(|d| d.op)
     }
 
     /// How many deltas.
@@ -111,7 +132,27 @@ fn step_far(e: &mut Engine<'_, Horizon>) -> usize {
 /// assert_eq!(stream(doc, &Prepared::new(doc, 4), 4), 4 + 6);
 /// ```
 pub fn stream(input: &[u8], prepared: &Prepared, feed: usize) -> usize {
+    stream_with(input, prepared, feed, false)
+}
+
+/// [`stream`], each delta's path built as an engine writing deltas where
+/// it writes tokens would build it (one buffer: cut back to the
+/// container's path, one token added; the previous delta's path reused)
+/// instead of taken ready-made.
+///
+/// ```
+/// use jsonmend_engine::watch_floor::{Prepared, stream_building_paths};
+/// let doc = b"{\"a\": [1, {\"b\": 2}]}";
+/// let p = Prepared::new(doc, 4);
+/// assert_eq!(stream_building_paths(doc, &p, 4), p.len() + doc.len());
+/// ```
+pub fn stream_building_paths(input: &[u8], prepared: &Prepared, feed: usize) -> usize {
+    stream_with(input, prepared, feed, true)
+}
+
+fn stream_with(input: &[u8], prepared: &Prepared, feed: usize, build: bool) -> usize {
     let opts = Options::default();
+    let mut path = String::new();
     let mut source = Source::new(opts.max_input);
     let mut engine: Option<Engine<'static, Horizon>> = None;
     let mut next = prepared.0.iter().peekable();
@@ -129,10 +170,27 @@ pub fn stream(input: &[u8], prepared: &Prepared, feed: usize) -> usize {
         e.utf8_runs = source.utf8_known();
         step_far(&mut e);
         let mut deltas = Deltas::for_input(chunk.len());
-        while let Some((op, at, path, text)) = next.next_if(|d| d.1 <= source.len()) {
-            match op {
-                DeltaOp::Append => deltas.push_append_text(*at, path, text),
-                _ => deltas.push(*op, *at, path, text),
+        while let Some(d) = next.next_if(|d| d.at <= source.len()) {
+            let p = if !build {
+                d.path.as_str()
+            } else {
+                if !d.same_path {
+                    // (A container's path is a prefix of the previous
+                    // delta's in document order; anything else is built
+                    // whole.)
+                    if path.is_char_boundary(d.parent) {
+                        path.truncate(d.parent);
+                        path.push_str(d.path.get(d.parent..).unwrap_or_default());
+                    } else {
+                        path.clear();
+                        path.push_str(&d.path);
+                    }
+                }
+                path.as_str()
+            };
+            match d.op {
+                DeltaOp::Append => deltas.push_append_text(d.at, p, &d.text),
+                _ => deltas.push(d.op, d.at, p, &d.text),
             }
         }
         stored += deltas.len();
