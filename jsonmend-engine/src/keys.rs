@@ -36,7 +36,7 @@ impl KeyIndex {
         self.sig = mark.sig;
         match (mark.set_len, self.set.as_mut()) {
             (None, _) => self.set = None,
-            (Some(n), Some(set)) if set.len > n => set.remove_last(h),
+            (Some(n), Some(set)) if set.len > n => set.remove(h),
             _ => {}
         }
     }
@@ -76,24 +76,54 @@ impl FingerprintSet {
         }
     }
 
-    /// Takes back `h`, the most recent insertion (a watch step undone).
-    /// Every earlier key's probe run stopped before this slot when it was
-    /// inserted, so emptying the slot breaks no run.
-    pub(crate) fn remove_last(&mut self, h: u64) {
+    /// Takes back `h`, inserted since the mark a watch step undoes. The
+    /// slot is emptied by backward shift: every later slot of its run
+    /// whose key may sit further back moves into the gap, so each
+    /// remaining key is still found from its home slot. (Emptying the slot
+    /// alone is not enough: a growth during the step re-inserts the keys
+    /// in slot order, so an older key's run can pass a newer key's slot.)
+    pub(crate) fn remove(&mut self, h: u64) {
         let h = if h == 0 { 0x9E37_79B9_7F4A_7C15 } else { h };
-        let mask = self.slots.len().wrapping_sub(1);
+        let Some(mask) = self.slots.len().checked_sub(1) else {
+            return;
+        };
         let mut i = (h as usize) & mask;
+        let mut found = false;
         for _ in 0..self.slots.len() {
-            match self.slots.get_mut(i) {
-                Some(slot) if *slot == h => {
-                    *slot = 0;
-                    self.len -= 1;
-                    return;
+            match self.slots.get(i).copied() {
+                Some(x) if x == h => {
+                    found = true;
+                    break;
                 }
-                Some(0) | None => return,
+                Some(0) | None => break,
                 Some(_) => i = (i + 1) & mask,
             }
         }
+        if !found {
+            return;
+        }
+        let mut gap = i;
+        let mut j = i;
+        for _ in 0..self.slots.len() {
+            j = (j + 1) & mask;
+            let x = match self.slots.get(j).copied() {
+                Some(x) if x != 0 => x,
+                _ => break,
+            };
+            // `x` may fill the gap if the gap lies between its home slot
+            // and where it sits now.
+            let home = (x as usize) & mask;
+            if gap.wrapping_sub(home) & mask < j.wrapping_sub(home) & mask {
+                if let Some(slot) = self.slots.get_mut(gap) {
+                    *slot = x;
+                }
+                gap = j;
+            }
+        }
+        if let Some(slot) = self.slots.get_mut(gap) {
+            *slot = 0;
+        }
+        self.len -= 1;
     }
 
     fn grow(&mut self) {
@@ -383,6 +413,41 @@ mod fingerprint_tests {
                     .rev()
                     .fold(0u64, |h, &b| (h << 8) | u64::from(b));
                 assert_eq!(short_word(bytes), fold, "{bytes:?}");
+            }
+        }
+    }
+
+    /// What a watch step undone does to a large object's index: the keys
+    /// it inserted are taken back newest first, the set having grown in
+    /// between (which re-inserts every key in slot order, so an older key's
+    /// run may now pass a newer key's slot). Every older key must still be
+    /// found.
+    #[test]
+    fn taking_keys_back_after_a_growth_keeps_the_older_ones() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            state >> 1 | 1
+        };
+        for round in 0..400 {
+            let older: Vec<u64> = (0..20 + round % 40).map(|_| next()).collect();
+            let newer: Vec<u64> = (0..1 + round % 70).map(|_| next()).collect();
+            let mut set = FingerprintSet::default();
+            for &h in &older {
+                set.insert(h);
+            }
+            let mark = set.len;
+            for &h in &newer {
+                set.insert(h);
+            }
+            for &h in newer.iter().rev() {
+                set.remove(h);
+            }
+            assert_eq!(set.len, mark);
+            for (i, &h) in older.iter().enumerate() {
+                assert!(set.insert(h), "round {round}: older key {i} lost");
             }
         }
     }
