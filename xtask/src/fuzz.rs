@@ -129,18 +129,34 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         let ran = step(&format!("fuzz {target} for {what}"), &mut cmd);
         let filed = file_crashes(target)?;
         if ran.is_err() || filed > 0 {
-            failed.push(format!("{target} ({filed} new crash file(s))"));
+            failed.push(format!(
+                "{target} ({filed} new crash file(s); `cargo test -p {}` replays them)",
+                replaying_crate(target)
+            ));
         }
     }
     if failed.is_empty() {
         Ok(())
     } else {
         Err(format!(
-            "fuzzing found problems in: {}; minimized inputs are in fuzz/regressions/ — \
-             `cargo test -p wire-lex` replays them",
+            "fuzzing found problems in: {}; minimized inputs are in fuzz/regressions/",
             failed.join(", ")
         ))
     }
+}
+
+/// The crate whose tests replay `fuzz/regressions/<target>/`.
+fn replaying_crate(target: &str) -> &'static str {
+    [
+        ("jsonmend_", "jsonmend-engine"),
+        ("munch_", "munch-core"),
+        ("gcx_", "gcx-wire"),
+        ("leaf_", "leaf-meta"),
+        ("wire_lex_", "wire-lex"),
+    ]
+    .iter()
+    .find(|(prefix, _)| target.starts_with(prefix))
+    .map_or("<the target's crate>", |&(_, krate)| krate)
 }
 
 /// Minimizes each crash artifact of `target` and copies it into
@@ -171,22 +187,23 @@ fn file_crashes(target: &str) -> Result<usize, String> {
     Ok(filed)
 }
 
-/// `cargo fuzz tmin`; returns the minimized file if it produced one.
+/// `cargo fuzz tmin`; returns the smallest file it produced, if any (it
+/// writes one per step that still crashes, several a second, so the
+/// newest is not always the smallest).
 fn minimize(target: &str, crash: &Path) -> Option<std::path::PathBuf> {
-    let before = newest_minimized(target);
-    let status = cargo()
+    let started = std::time::SystemTime::now();
+    cargo()
         .args(["fuzz", "tmin", "-s", "none", target])
         .arg(crash)
         .args(["--", "-runs=2000"])
         .status()
         .ok()?;
-    let after = newest_minimized(target);
-    (status.success() || after != before)
-        .then_some(after)
-        .flatten()
+    smallest_minimized(target, started)
 }
 
-fn newest_minimized(target: &str) -> Option<std::path::PathBuf> {
+/// The smallest `minimized-from-*` artifact of `target` written since
+/// `since`.
+fn smallest_minimized(target: &str, since: std::time::SystemTime) -> Option<std::path::PathBuf> {
     let dir = root().join("fuzz/artifacts").join(target);
     fs::read_dir(dir)
         .ok()?
@@ -196,6 +213,10 @@ fn newest_minimized(target: &str) -> Option<std::path::PathBuf> {
                 .to_string_lossy()
                 .starts_with("minimized-from-")
         })
-        .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
-        .map(|e| e.path())
+        .filter_map(|e| {
+            let meta = e.metadata().ok()?;
+            (meta.modified().ok()? >= since).then(|| (meta.len(), e.path()))
+        })
+        .min()
+        .map(|(_, path)| path)
 }
