@@ -110,6 +110,15 @@ struct Open {
     keep: bool,
 }
 
+/// Cuts `p` back to `len` bytes, a container's path length. (Always a
+/// character boundary while the container is open; anything else leaves
+/// `p` as it is rather than panic.)
+fn cut_to(p: &mut String, len: usize) {
+    if p.is_char_boundary(len) {
+        p.truncate(len);
+    }
+}
+
 /// Adds `/token` to `p` as a JSON Pointer token (`plain`: the token has no
 /// `~` or `/` to escape).
 fn push_token(p: &mut String, (token, plain): (&str, bool)) {
@@ -273,7 +282,7 @@ impl Reader {
                 b'}' | b']' => {
                     self.pos += 1;
                     let Some(f) = self.frames.pop() else { continue };
-                    self.path.truncate(f.len);
+                    cut_to(&mut self.path, f.len);
                     sink.push(DeltaOp::Close, at, &self.path, "");
                     let object = f.object;
                     let value = move || {
@@ -470,7 +479,7 @@ impl Reader {
             return Decl { node, member: None };
         };
         let decls = self.decls.as_ref();
-        self.path.truncate(f.len);
+        cut_to(&mut self.path, f.len);
         if f.object {
             let key = f.key.as_str();
             let found = decls.zip(f.node).and_then(|(d, n)| d.field(n, key));
