@@ -185,6 +185,22 @@ pub(crate) fn finish_stream<'a, T: Track>(
     Ok(coerced(run.over_bytes(input), input, opts))
 }
 
+/// [`finish_stream`] for an engine whose run recorded a truncation
+/// (R070–R076): the input ends inside a value, so it is not strict JSON,
+/// and the strict check of all of it that [`precheck`] starts with cannot
+/// succeed. (The limits it checks first, `E041` and `E040`, failed the
+/// stream already; a truncated input is not empty.)
+pub(crate) fn finish_truncated<'a, T: Track>(
+    input: &'a [u8],
+    engine: Engine<'_, T>,
+    shift: usize,
+    escaped: bool,
+    opts: &Options,
+) -> Result<Repaired<'a>, Error> {
+    let run = assemble(input, engine, shift, escaped, opts)?;
+    Ok(coerced(run.over_bytes(input), input, opts))
+}
+
 /// What is decided before the engine runs: `E041`, `E001`, and strict
 /// input (returned unchanged) or too deep (`E040`).
 fn precheck(input: &[u8], opts: &Options, utf8_known: bool) -> Result<Option<Run>, Error> {

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 /// What an open object knows of its keys beyond their list: a 64-bit
 /// signature (one bit per fingerprint) that clears most new keys without a
 /// look at the list, and a set once the object is large.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct KeyIndex {
     sig: u64,
     set: Option<FingerprintSet>,
@@ -44,7 +44,7 @@ impl KeyIndex {
 
 /// A set of key fingerprints for large objects: open addressing with linear
 /// probing, kept at most half full (constant time per key, linear memory).
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct FingerprintSet {
     slots: Vec<u64>,
     len: usize,
@@ -138,7 +138,7 @@ impl FingerprintSet {
 
 /// Duplicate-key detection shared by the validator and the repair engine:
 /// keys of the open objects in one stack-ordered list.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Keys {
     /// Fingerprints of the open objects' keys, scanned contiguously.
     /// Each key's fingerprint and span, one push per key.

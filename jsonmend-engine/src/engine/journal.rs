@@ -13,14 +13,14 @@ use crate::keys::KeyIndexMark;
 
 /// The container stack; while a watch step runs it keeps what the step
 /// changed in frames that existed when it began.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Stack {
     frames: Vec<Frame>,
     /// Kept between steps so its buffers are reused.
     j: StackJournal,
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct StackJournal {
     /// A step is running.
     on: bool,
@@ -180,7 +180,7 @@ impl Stack {
 
 /// Whitespace and a comma read after an item, written when the next item
 /// begins or the container closes.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Held {
     /// ASCII only: whitespace (special whitespace is held as a space) and
     /// the comma.
@@ -249,6 +249,7 @@ impl Held {
 
 /// A destructive change, undone in reverse order; `len` fields are the
 /// vector's length right after the change (appends after it go first).
+#[derive(Clone)]
 enum Undo {
     OutCut(usize, String),
     OutInsert(usize, usize),
@@ -297,7 +298,7 @@ struct Snap {
 }
 
 /// What the current watch step destroyed.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Journal {
     pub(crate) on: bool,
     undo: Vec<Undo>,

@@ -123,7 +123,7 @@ pub(crate) struct FrameState {
     pub(crate) dup: bool,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Frame {
     pub(crate) st: FrameState,
     pub(crate) key_index: crate::keys::KeyIndex,
@@ -186,6 +186,7 @@ pub(crate) enum Ctx {
     Top,
 }
 
+#[derive(Clone)]
 pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,

@@ -11,7 +11,7 @@
 use alloc::string::String;
 
 /// Text written by the engine, addressed by byte offsets.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Out(String);
 
 impl Out {

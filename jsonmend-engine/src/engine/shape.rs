@@ -34,7 +34,7 @@ use super::string::PLAIN_SET;
 use super::{Engine, Kind, Track};
 
 /// The keys of the last object closed at one depth with no repeated key.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Shape {
     /// Per key: its first eight bytes (zero-padded, little-endian), its
     /// start and length in `text`, and what it can be predicted as.

@@ -36,7 +36,7 @@ pub(crate) trait Track: Default {
 }
 
 /// One-shot runs track nothing.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct OneShot;
 
 impl Track for OneShot {
@@ -50,7 +50,7 @@ impl Track for OneShot {
 }
 
 /// The furthest offset examined by the current step.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Horizon(core::cell::Cell<usize>);
 
 impl Track for Horizon {

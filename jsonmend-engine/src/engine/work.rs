@@ -6,7 +6,7 @@
 //! family at 1 MB.
 
 #[cfg(feature = "work-counter")]
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Work(core::cell::Cell<usize>);
 
 #[cfg(feature = "work-counter")]
@@ -26,7 +26,7 @@ impl Work {
 }
 
 #[cfg(not(feature = "work-counter"))]
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Work;
 
 #[cfg(not(feature = "work-counter"))]

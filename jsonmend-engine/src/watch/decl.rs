@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use crate::schema::Ty;
 
+#[derive(Clone)]
 struct Node {
     ty: Ty,
     /// Declared members: name, required, node.
@@ -18,6 +19,7 @@ struct Node {
 }
 
 /// The declared types of a schema.
+#[derive(Clone)]
 pub(crate) struct Decls {
     nodes: Vec<Node>,
 }

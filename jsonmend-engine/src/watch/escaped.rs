@@ -6,7 +6,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 enum Kind {
     /// Not enough input yet to tell.
     #[default]
@@ -28,7 +28,7 @@ enum Kind {
 /// whole characters, as if the chunk had ended before it). An invalid
 /// sequence, or the end of the input inside a character, turns the text
 /// into bytes, once.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Source {
     /// The input as text, while it is.
     text: String,
@@ -260,6 +260,13 @@ impl Source {
     /// Whether the engine's source is whole UTF-8 characters (plain text
     /// input, not cut inside a character by the input limit): its string
     /// scans may then copy non-ASCII runs without decoding them.
+    /// Whether [`Source::finish`] would change nothing: plain input (not
+    /// an escaped document, and known not to be one) with no character
+    /// waiting for its last bytes.
+    pub(crate) fn is_final(&self) -> bool {
+        matches!(self.kind, Kind::Plain) && self.tail.is_empty()
+    }
+
     pub(crate) fn utf8_known(&self) -> bool {
         matches!(self.kind, Kind::Plain)
             && self.bytes.is_none()

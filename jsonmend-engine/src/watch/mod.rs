@@ -18,6 +18,7 @@ mod events;
 pub mod floor;
 mod output_text;
 mod reader;
+mod so_far;
 mod tally;
 
 pub use delta::{Delta, DeltaOp, DeltaRef, Deltas};
@@ -163,6 +164,7 @@ impl WatchFinal {
 /// assert_eq!(ops[..3], ["add  {}", "add /items []", "add /items/0 1"]);
 /// assert_eq!(w.finish().unwrap().result.text, "{\"items\": [1, 2], \"done\": true}");
 /// ```
+#[derive(Clone)]
 pub struct Watch {
     opts: Options,
     source: Source,
@@ -220,6 +222,7 @@ fn stream_engine<'a>(src: &'a [u8], opts: &Options) -> Engine<'a, Horizon> {
 }
 
 /// One engine step's decisions, read once its batch commits.
+#[derive(Clone)]
 struct Mark {
     at: usize,
     stable: usize,

@@ -68,6 +68,7 @@ struct Frame {
 }
 
 /// The incremental reader over the engine's output.
+#[derive(Clone)]
 pub(crate) struct Reader {
     /// Output offset read so far.
     pos: usize,
@@ -103,6 +104,7 @@ pub(crate) struct Reader {
 
 /// A string value whose closing quote is not decided yet (its path is the
 /// reader's `path` until it closes: a string holds no value of its own).
+#[derive(Clone)]
 struct Open {
     decl: Decl,
     /// The content so far (kept only when an event needs it).

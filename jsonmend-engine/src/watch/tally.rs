@@ -12,6 +12,7 @@ use super::{DeltaOp, Event, EventKind, Level, Progress};
 use crate::verdict::matches;
 
 /// What the events so far add up to.
+#[derive(Clone)]
 pub(crate) struct Tally {
     /// A declaration was given (permille is `settled_permille`).
     pub(crate) schema: bool,
