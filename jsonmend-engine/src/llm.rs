@@ -1,9 +1,13 @@
 //! LLM tool-call streams (spec §13): Anthropic Messages and OpenAI Chat
 //! Completions events in, each tool call's repaired arguments out.
 //!
-//! Each feed re-repairs the arguments of the calls it touched (the engine
-//! is one-shot): a call's total work grows with the square of its number of
-//! fragments, so very large arguments are better watched with `watch`.
+//! Each call has its own incremental engine under `default`: a watch
+//! stream over its arguments, so every fragment is stepped once. A feed
+//! reports the whole current value of each call it touched, which a copy
+//! of that engine finished at the end of what arrived gives without a run
+//! over the arguments again; the reply repeats the value anyway, so a feed
+//! costs about as much as the value it reports (very large arguments are
+//! better watched with `watch`, whose feeds report only what changed).
 
 use alloc::format;
 use alloc::string::String;
@@ -12,9 +16,10 @@ use alloc::vec::Vec;
 use crate::error::{Error, ErrorCode};
 use crate::finish::repair_unchecked;
 use crate::options::Options;
-use crate::report::{Completeness, Exactness};
+use crate::report::{Completeness, Exactness, Repaired};
 use crate::serialize::{Obj, array_into};
 use crate::value::Value;
+use crate::watch::Watch;
 
 /// At most this many calls per stream.
 const MAX_CALLS: usize = 1024;
@@ -71,6 +76,41 @@ struct Call {
     provider_error: bool,
     /// The message (Anthropic) the call belongs to.
     message: usize,
+    /// The incremental engine over `args` (from the first fragment on).
+    engine: Option<Watch>,
+}
+
+impl Call {
+    /// Appends an argument fragment (split anywhere, even inside an
+    /// escape) and steps the call's engine over it.
+    fn push_args(&mut self, part: &str) {
+        self.args.push_str(part);
+        let engine = self
+            .engine
+            .get_or_insert_with(|| Watch::new(Options::default()));
+        // Deltas and events are not reported here; an error stays in the
+        // stream, and the arguments' repair returns it.
+        let _ = engine.feed(part);
+    }
+
+    /// `repair` of the arguments so far (before any profile's gate).
+    fn repaired(&self) -> Result<Repaired<'static>, Error> {
+        match &self.engine {
+            Some(w) => w.repaired_so_far(),
+            None => repair_unchecked(&self.args, &Options::default()).map(|r| Repaired {
+                text: alloc::borrow::Cow::Owned(r.text.into_owned()),
+                ..r
+            }),
+        }
+    }
+
+    /// Whether the arguments so far are complete JSON.
+    fn complete(&self) -> bool {
+        !self.args.trim().is_empty()
+            && self
+                .repaired()
+                .is_ok_and(|r| r.completeness == Completeness::Complete)
+    }
 }
 
 /// One tool-call stream.
@@ -273,7 +313,7 @@ impl LlmStream {
                     .and_then(Value::as_str)
                     .unwrap_or("");
                 if let Some(c) = self.calls.get_mut(i) {
-                    c.args.push_str(part);
+                    c.push_args(part);
                     c.got_delta = true;
                 }
                 alloc::vec![i]
@@ -327,8 +367,9 @@ impl LlmStream {
         self.error = Some(msg.into());
         let mut touched = Vec::new();
         for (i, c) in self.calls.iter_mut().enumerate() {
-            if !c.done || !complete(&c.args) {
-                c.provider_error = !complete(&c.args);
+            let complete = c.complete();
+            if !c.done || !complete {
+                c.provider_error = !complete;
                 c.done = true;
                 touched.push(i);
             }
@@ -376,7 +417,7 @@ impl LlmStream {
                 if !c.done {
                     c.done = true;
                     c.stop_reason = Some(reason.into());
-                    if reason == "content_filter" && !complete(&c.args) {
+                    if reason == "content_filter" && !c.complete() {
                         c.provider_error = true;
                     }
                     if !touched.contains(&i) {
@@ -404,7 +445,7 @@ impl LlmStream {
             None => true,
             Some(c) => {
                 (id.is_some_and(|id| id != c.id) && name.is_some())
-                    || (name.is_some() && complete(&c.args))
+                    || (name.is_some() && c.complete())
             }
         };
         let i = if starts_new {
@@ -433,7 +474,7 @@ impl LlmStream {
         if c.name.is_empty() {
             c.name = name.unwrap_or("").into();
         }
-        c.args.push_str(args);
+        c.push_args(args);
         Some(i)
     }
 
@@ -456,10 +497,11 @@ impl LlmStream {
             out.push_str("null");
             return;
         };
-        let args: &str = match (&c.start_input, c.got_delta) {
-            (Some(input), false) => input,
-            _ => &c.args,
+        let start_input = match (&c.start_input, c.got_delta) {
+            (Some(input), false) => Some(input.as_str()),
+            _ => None,
         };
+        let args = start_input.unwrap_or(&c.args);
         let (value, exactness, completeness, open_path) = if args.trim().is_empty() {
             if c.done {
                 (
@@ -472,7 +514,11 @@ impl LlmStream {
                 ("null".into(), None, Completeness::Empty, None)
             }
         } else {
-            match repair_unchecked(args, &Options::default()) {
+            let repaired = match start_input {
+                Some(input) => repair_unchecked(input, &Options::default()),
+                None => c.repaired(),
+            };
+            match repaired {
                 Ok(r) => {
                     let open = if r.completeness == Completeness::Complete {
                         None
@@ -514,13 +560,6 @@ impl LlmStream {
             .opt_str("open_path", open_path.as_deref())
             .end();
     }
-}
-
-/// Whether an argument buffer is complete JSON already (a strict document).
-fn complete(args: &str) -> bool {
-    !args.trim().is_empty()
-        && repair_unchecked(args, &Options::default())
-            .is_ok_and(|r| r.completeness == Completeness::Complete)
 }
 
 /// The stateless form: every event of `events` through a new stream, then
