@@ -164,6 +164,19 @@ impl WatchFinal {
 /// assert_eq!(ops[..3], ["add  {}", "add /items []", "add /items/0 1"]);
 /// assert_eq!(w.finish().unwrap().result.text, "{\"items\": [1, 2], \"done\": true}");
 /// ```
+///
+/// A copy goes on from where the stream is, on its own:
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut w = Watch::new(Options::default());
+/// w.feed("[1, ").unwrap();
+/// let mut other = w.clone();
+/// w.feed("2]").unwrap();
+/// other.feed("3]").unwrap();
+/// assert_eq!(w.finish().unwrap().result.text, "[1, 2]");
+/// assert_eq!(other.finish().unwrap().result.text, "[1, 3]");
+/// ```
 #[derive(Clone)]
 pub struct Watch {
     opts: Options,
