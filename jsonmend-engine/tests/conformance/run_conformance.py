@@ -75,9 +75,23 @@ def cli(binary, params):
     return out.stdout.decode("utf-8"), out.returncode
 
 
+USAGE = "usage: run_conformance.py [path/to/jsonmend] [cases.jsonl]"
+
+
 def main():
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print(__doc__.strip())
+        return 0
+    if len(sys.argv) > 3:
+        print(USAGE, file=sys.stderr)
+        return 2
     binary = sys.argv[1] if len(sys.argv) > 1 else "jsonmend"
     cases_path = sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "cases.jsonl")
+    try:
+        subprocess.run([binary, "--version"], capture_output=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"run_conformance.py: cannot run {binary!r} ({e})\n{USAGE}", file=sys.stderr)
+        return 2
     with open(cases_path, encoding="utf-8") as f:
         cases = [json.loads(l) for l in f if l.strip()]
     failures = []
