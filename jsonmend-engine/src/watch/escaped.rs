@@ -257,9 +257,6 @@ impl Source {
         self.unescape(true);
     }
 
-    /// Whether the engine's source is whole UTF-8 characters (plain text
-    /// input, not cut inside a character by the input limit): its string
-    /// scans may then copy non-ASCII runs without decoding them.
     /// Whether [`Source::finish`] would change nothing: plain input (not
     /// an escaped document, and known not to be one) with no character
     /// waiting for its last bytes.
@@ -267,6 +264,9 @@ impl Source {
         matches!(self.kind, Kind::Plain) && self.tail.is_empty()
     }
 
+    /// Whether the engine's source is whole UTF-8 characters (plain text
+    /// input, not cut inside a character by the input limit): its string
+    /// scans may then copy non-ASCII runs without decoding them.
     pub(crate) fn utf8_known(&self) -> bool {
         matches!(self.kind, Kind::Plain)
             && self.bytes.is_none()
