@@ -7,13 +7,27 @@ use crate::error::{Error, ErrorCode};
 use crate::report::Repaired;
 
 impl Watch {
-    /// What `repair` (before the profile's gate) gives for the input so
-    /// far, the stream going on: the stream's engine copied and run to the
-    /// end of what arrived, as `finish` runs it. It costs a copy of the
+    /// What [`repair_unchecked`](crate::repair_unchecked) gives for the
+    /// input so far (the profile's refusals are not applied), the stream
+    /// going on: the stream's engine copied and run to the end of what
+    /// arrived, as [`Watch::finish`] runs it. It costs a copy of the
     /// engine's state and the assembly of the result, not a run over the
-    /// input again: what an LLM stream reports of a call's arguments after
-    /// each fragment (spec §13).
-    pub(crate) fn repaired_so_far(&self) -> Result<Repaired<'static>, Error> {
+    /// input again — what an LLM stream reports of a call's arguments
+    /// after each fragment (spec §13), and a best-effort current value to
+    /// show while a reply streams.
+    ///
+    /// ```
+    /// use jsonmend_engine::{Completeness, Options, Watch};
+    /// let mut w = Watch::new(Options::default());
+    /// w.feed("{\"city\": \"Par").unwrap();
+    /// let now = w.repaired_so_far().unwrap();
+    /// assert_eq!(now.text, "{\"city\": \"Par\"}");
+    /// assert_eq!(now.completeness, Completeness::Partial);
+    /// // The stream goes on.
+    /// w.feed("is\"}").unwrap();
+    /// assert_eq!(w.finish().unwrap().result.text, "{\"city\": \"Paris\"}");
+    /// ```
+    pub fn repaired_so_far(&self) -> Result<Repaired<'static>, Error> {
         let source = if self.source.is_final() {
             alloc::borrow::Cow::Borrowed(&self.source)
         } else {
