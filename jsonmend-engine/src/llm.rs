@@ -97,10 +97,7 @@ impl Call {
     fn repaired(&self) -> Result<Repaired<'static>, Error> {
         match &self.engine {
             Some(w) => w.repaired_so_far(),
-            None => repair_unchecked(&self.args, &Options::default()).map(|r| Repaired {
-                text: alloc::borrow::Cow::Owned(r.text.into_owned()),
-                ..r
-            }),
+            None => repair_unchecked(&self.args, &Options::default()).map(Repaired::into_owned),
         }
     }
 

@@ -180,6 +180,23 @@ pub struct Repaired<'a> {
 }
 
 impl Repaired<'_> {
+    /// The same result owning its text (which borrows the input when
+    /// nothing had to change), so it outlives the input.
+    ///
+    /// ```
+    /// let kept = {
+    ///     let input = String::from("[1, 2]");
+    ///     jsonmend_engine::repair_text(&input).unwrap().into_owned()
+    /// };
+    /// assert_eq!(kept.text, "[1, 2]");
+    /// ```
+    pub fn into_owned(self) -> Repaired<'static> {
+        Repaired {
+            text: Cow::Owned(self.text.into_owned()),
+            ..self
+        }
+    }
+
     /// The repaired value (`text` parsed; by invariant I2 it always parses).
     ///
     /// ```

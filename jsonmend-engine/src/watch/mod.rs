@@ -655,10 +655,7 @@ impl Watch {
                 permille: pm,
             });
         }
-        let result = Repaired {
-            text: alloc::borrow::Cow::Owned(r.text.into_owned()),
-            ..r
-        };
+        let result = r.into_owned();
         let streamed = streamed && result.completeness == Completeness::Complete;
         Ok(WatchFinal {
             result,

@@ -58,10 +58,7 @@ impl Watch {
             }
             engine => crate::finish::finish_stream(input, engine, shift, escaped, &self.opts),
         };
-        repaired.map(|r| Repaired {
-            text: alloc::borrow::Cow::Owned(r.text.into_owned()),
-            ..r
-        })
+        repaired.map(Repaired::into_owned)
     }
 }
 
