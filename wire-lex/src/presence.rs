@@ -35,6 +35,14 @@ pub struct Presence {
 impl Presence {
     /// The classes that occur in `bytes`, with `needles` as the four
     /// chosen bytes (repeat one to ask about fewer).
+    ///
+    /// ```
+    /// use wire_lex::Presence;
+    ///
+    /// // Only `,` is asked about: the other three slots repeat it.
+    /// let p = Presence::of(b"x,y", [b','; 4]);
+    /// assert_eq!(p.needles(), [true; 4]);
+    /// ```
     #[must_use]
     #[inline]
     pub fn of(bytes: &[u8], needles: [u8; 4]) -> Presence {
