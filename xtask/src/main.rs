@@ -28,8 +28,8 @@ commands:
                             release one crate: version (+spec metadata), changelog, package, tag
   ci                        fmt, clippy, tests, no_std checks, docs (what CI runs)
   nostd                     only the no_std checks (per-crate builds + link check)
-  fuzz [TARGET|--all] [--secs N | --runs N] [--asan]
-                            run cargo-fuzz targets; new crashes go to fuzz/regressions/
+  fuzz [TARGET|--all] [--secs N | --runs N] [--jobs N] [--asan]
+                            run cargo-fuzz targets (N processes each with --jobs); new crashes go to fuzz/regressions/
   bench [CRATE]             criterion benches with median throughput ratios against peers (munch: the Python reference; jsonmend: jsonfix, jsonrepair-rs)
   unicode-tables [--check]  regenerate the Unicode tables of leaf-meta and munch-core (pinned UCD versions)
   munch-vectors [--check]   reference payloads for ip1/sa2/ro1 and munch-diff's regressions from jcodemunch-mcp (PyPI) into munch-core's tests
