@@ -7,8 +7,9 @@ use alloc::vec::Vec;
 /// Caller-owned encoder state: the piece cache. A [`LeafMap`] is immutable
 /// and shared; each thread (or task) keeps its own `EncodeState`.
 ///
-/// ```no_run
-/// # let map: leaf_meta::LeafMap = unimplemented!();
+/// ```
+/// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+/// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
 /// let mut state = leaf_meta::EncodeState::new(4096);
 /// let mut ids = Vec::new();
 /// map.encode_cached("same words, same words", Default::default(), &mut state, &mut ids)?;
@@ -55,8 +56,9 @@ impl EncodeState {
     pub const DEFAULT_CAPACITY: usize = 32_768;
     /// Longer pieces are never cached.
     ///
-    /// ```no_run
-    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// ```
+    /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+    /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
     /// let mut state = leaf_meta::EncodeState::default();
     /// let long_word = "x".repeat(leaf_meta::EncodeState::MAX_PIECE + 1);
     /// let mut ids = Vec::new();

@@ -80,8 +80,9 @@ impl LeafMap {
 
     /// The ids of `text` with the default options (reference parity).
     ///
-    /// ```no_run
-    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// ```
+    /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+    /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
     /// assert_eq!(map.encode("Hello, world!"), [9707, 11, 1879, 0]);
     /// ```
     #[must_use]
@@ -97,8 +98,9 @@ impl LeafMap {
     /// # Errors
     /// [`SpecialTokenFound`] under [`SpecialTokens::Reject`].
     ///
-    /// ```no_run
-    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// ```
+    /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+    /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
     /// use leaf_meta::{EncodeOptions, SpecialTokens};
     /// let opts = EncodeOptions { special: SpecialTokens::Reject, ..Default::default() };
     /// assert!(map.encode_with("<|im_end|>", opts).is_err());
@@ -118,8 +120,9 @@ impl LeafMap {
     /// # Errors
     /// As for [`LeafMap::encode_with`].
     ///
-    /// ```no_run
-    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// ```
+    /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+    /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
     /// let mut ids = Vec::new();
     /// map.encode_into("a", Default::default(), &mut ids)?;
     /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
@@ -150,8 +153,9 @@ impl LeafMap {
     /// # Errors
     /// As for [`LeafMap::encode_with`].
     ///
-    /// ```no_run
-    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// ```
+    /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+    /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
     /// let mut state = leaf_meta::EncodeState::new(1024);
     /// let mut ids = Vec::new();
     /// map.encode_cached("hello", Default::default(), &mut state, &mut ids)?;
@@ -265,8 +269,9 @@ impl LeafMap {
     /// The bytes of `ids` (special tokens as their text); unknown ids are
     /// skipped.
     ///
-    /// ```no_run
-    /// # let map: leaf_meta::LeafMap = unimplemented!();
+    /// ```
+    /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+    /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
     /// assert_eq!(map.decode(&map.encode("héllo")), "héllo".as_bytes());
     /// ```
     #[must_use]

@@ -17,11 +17,12 @@
 //!   the `*_typed` functions over [`ToolResult`] or any MCP type that
 //!   serializes to the same JSON (such as `rmcp`'s `CallToolResult`).
 //!
-//! ```no_run
+//! ```
+//! # let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps"));
 //! use leaf_meta::{LeafMap, MapId};
 //!
 //! let pin = MapId::parse("sha256:62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad")?;
-//! let map = LeafMap::from_file("qwen2.json", &pin)?;
+//! let map = LeafMap::from_file(dir.join("qwen2.62c2f94fcbdb.json"), &pin)?;
 //! let result = serde_json::json!({"content": [{"type": "text", "text": "It is currently 14:30 UTC."}]});
 //! let wrapped = leaf_meta::wrap(&result, &map, &Default::default())?;
 //! let ids = leaf_meta::take_ids(&wrapped, &Default::default())?;

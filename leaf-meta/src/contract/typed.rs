@@ -16,8 +16,9 @@ use crate::map::LeafMap;
 /// everything else kept as JSON. Unknown result-level keys (`isError`,
 /// `structuredContent`, `_meta`, …) are kept in `extra`.
 ///
-/// ```no_run
-/// # let map: leaf_meta::LeafMap = unimplemented!();
+/// ```
+/// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+/// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
 /// use leaf_meta::{ContentBlock, ToolResult};
 ///
 /// let result = ToolResult { content: vec![ContentBlock::text("hi")], extra: Default::default() };
@@ -166,8 +167,9 @@ fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, TypedError> {
 /// [`TypedError`]: the value does not round-trip through JSON, or wrapping
 /// failed.
 ///
-/// ```no_run
-/// # let map: leaf_meta::LeafMap = unimplemented!();
+/// ```
+/// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+/// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
 /// let r = leaf_meta::ToolResult { content: vec![leaf_meta::ContentBlock::text("")], extra: Default::default() };
 /// let w = leaf_meta::wrap_typed(&r, &map, &Default::default())?;
 /// assert_eq!(leaf_meta::take_ids_typed(&w, &Default::default())?, [Some(vec![])]);

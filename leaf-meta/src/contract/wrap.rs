@@ -83,8 +83,9 @@ pub enum WrapError {
 /// # Errors
 /// [`WrapError`]; no partial output.
 ///
-/// ```no_run
-/// # let map: leaf_meta::LeafMap = unimplemented!();
+/// ```
+/// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+/// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
 /// let result = serde_json::json!({"content": [{"type": "text", "text": "hi"}]});
 /// let wrapped = leaf_meta::wrap(&result, &map, &Default::default())?;
 /// assert!(leaf_meta::has_leaf_meta(&wrapped));
@@ -102,8 +103,9 @@ pub fn wrap(result: &Value, map: &LeafMap, options: &WrapOptions) -> Result<Valu
 /// # Errors
 /// As for [`wrap`].
 ///
-/// ```no_run
-/// # let map: leaf_meta::LeafMap = unimplemented!();
+/// ```
+/// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+/// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
 /// let mut result = serde_json::json!({"content": [{"type": "text", "text": ""}]});
 /// let outcome = leaf_meta::wrap_in_place(&mut result, &map, &Default::default())?;
 /// assert_eq!(outcome.annotated, 1);

@@ -80,9 +80,10 @@ fn invalid(msg: impl Into<String>) -> LoadError {
 /// A loaded, verified tokenizer map: its pin, its vocabulary and merges as
 /// a byte-string table, its special tokens and its pre-tokenizer.
 ///
-/// ```no_run
+/// ```
+/// # let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps"));
 /// let pin = leaf_meta::MapId::parse("sha256:bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32")?;
-/// let map = leaf_meta::LeafMap::from_file("r50k_base.json", &pin)?;
+/// let map = leaf_meta::LeafMap::from_file(dir.join("r50k_base.json"), &pin)?;
 /// assert_eq!(map.encode("hello world"), [31373, 995]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -138,8 +139,9 @@ impl LeafMap {
     /// [`LoadError`]: a hash mismatch, invalid JSON, an unsupported map
     /// (version, encoder, program, pattern) or a structural defect.
     ///
-    /// ```no_run
-    /// let bytes = std::fs::read("r50k_base.json")?;
+    /// ```
+    /// # let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps"));
+    /// let bytes = std::fs::read(dir.join("r50k_base.json"))?;
     /// let pin = leaf_meta::MapId::parse("sha256:bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32")?;
     /// let map = leaf_meta::LeafMap::from_bytes(&bytes, &pin)?;
     /// assert_eq!(map.vocab_size(), 50257);
@@ -177,9 +179,10 @@ impl LeafMap {
     /// [`LoadError::Io`] if the file cannot be read; otherwise as
     /// [`LeafMap::from_bytes`].
     ///
-    /// ```no_run
+    /// ```
+    /// # let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps"));
     /// let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad")?;
-    /// let map = leaf_meta::LeafMap::from_file("qwen2.json", &pin)?;
+    /// let map = leaf_meta::LeafMap::from_file(dir.join("qwen2.62c2f94fcbdb.json"), &pin)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "std")]
@@ -402,9 +405,10 @@ impl LeafMap {
 
     /// The map's pin.
     ///
-    /// ```no_run
+    /// ```
+    /// # let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps"));
     /// let pin = leaf_meta::MapId::parse("sha256:bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32")?;
-    /// let map = leaf_meta::LeafMap::from_file("r50k_base.json", &pin)?;
+    /// let map = leaf_meta::LeafMap::from_file(dir.join("r50k_base.json"), &pin)?;
     /// assert_eq!(map.id(), &pin);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -415,9 +419,10 @@ impl LeafMap {
 
     /// The number of ids (`vocab_size`).
     ///
-    /// ```no_run
+    /// ```
+    /// # let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps"));
     /// let pin = leaf_meta::MapId::parse("sha256:bbbb06e4f44c0317b3282ec98fb07991694ba3d4e82b88d7e77fb44b9209ff32")?;
-    /// let map = leaf_meta::LeafMap::from_file("r50k_base.json", &pin)?;
+    /// let map = leaf_meta::LeafMap::from_file(dir.join("r50k_base.json"), &pin)?;
     /// assert_eq!(map.vocab_size(), 50257);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
