@@ -13,6 +13,8 @@ use alloc::vec::Vec;
 /// let mut state = leaf_meta::EncodeState::new(4096);
 /// let mut ids = Vec::new();
 /// map.encode_cached("same words, same words", Default::default(), &mut state, &mut ids)?;
+/// // The second `same words` came from the cache: the ids are the same.
+/// assert_eq!(ids, map.encode("same words, same words"));
 /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
 /// ```
 ///
@@ -64,6 +66,7 @@ impl EncodeState {
     /// let mut ids = Vec::new();
     /// // Encoded as usual, but not kept in the cache.
     /// map.encode_cached(&long_word, Default::default(), &mut state, &mut ids)?;
+    /// assert_eq!(ids, map.encode(&long_word));
     /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
     /// ```
     pub const MAX_PIECE: usize = 64;
@@ -105,8 +108,17 @@ impl EncodeState {
     /// Empties the cache.
     ///
     /// ```
+    /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
+    /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
     /// let mut s = leaf_meta::EncodeState::new(8);
+    /// let (mut before, mut after) = (Vec::new(), Vec::new());
+    /// map.encode_cached("cached words", Default::default(), &mut s, &mut before)?;
     /// s.clear();
+    /// // Ids never depend on what the cache holds.
+    /// map.encode_cached("cached words", Default::default(), &mut s, &mut after)?;
+    /// assert_eq!(before, after);
+    /// assert_eq!(s.capacity(), 8);
+    /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
     /// ```
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = 0);

@@ -123,8 +123,10 @@ impl LeafMap {
     /// ```
     /// # let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad").unwrap();
     /// # let map = leaf_meta::LeafMap::from_file(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/qwen2.62c2f94fcbdb.json"), &pin).unwrap();
-    /// let mut ids = Vec::new();
-    /// map.encode_into("a", Default::default(), &mut ids)?;
+    /// let mut ids = vec![9707];
+    /// // Appended: what `out` held stays.
+    /// map.encode_into(", world!", Default::default(), &mut ids)?;
+    /// assert_eq!(ids, map.encode("Hello, world!"));
     /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
     /// ```
     pub fn encode_into(
@@ -159,6 +161,7 @@ impl LeafMap {
     /// let mut state = leaf_meta::EncodeState::new(1024);
     /// let mut ids = Vec::new();
     /// map.encode_cached("hello", Default::default(), &mut state, &mut ids)?;
+    /// assert_eq!(ids, map.encode("hello"));
     /// # Ok::<(), leaf_meta::SpecialTokenFound>(())
     /// ```
     pub fn encode_cached(
