@@ -183,6 +183,9 @@ impl LeafMap {
     /// # let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps"));
     /// let pin = leaf_meta::MapId::parse("62c2f94fcbdb9b49d51632314e64aa65894496bc39751cb90866049657a262ad")?;
     /// let map = leaf_meta::LeafMap::from_file(dir.join("qwen2.62c2f94fcbdb.json"), &pin)?;
+    /// assert_eq!(map.id(), &pin);
+    /// // Another map's bytes do not load under this pin.
+    /// assert!(leaf_meta::LeafMap::from_file(dir.join("r50k_base.json"), &pin).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "std")]
