@@ -61,6 +61,10 @@ fn parse(args: &[String]) -> Result<Args, String> {
             target => out.targets.push(target.to_string()),
         }
     }
+    // No process without inputs to run.
+    if let Some(n) = out.runs {
+        out.jobs = out.jobs.min(n.max(1));
+    }
     let known = targets()?;
     if all || out.targets.is_empty() {
         out.targets = known;
@@ -382,6 +386,8 @@ mod tests {
         assert!(parse(&args(&["--jobs", "0"])).is_err());
         assert!(parse(&args(&["--jobs", "x"])).is_err());
         assert!(parse(&args(&["--jobs"])).is_err());
+        let few = parse(&args(&["wire_lex_fields", "--runs", "3", "--jobs", "8"]));
+        assert_eq!(few.map(|a| a.jobs), Ok(3));
     }
 
     #[test]
