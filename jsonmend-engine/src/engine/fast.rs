@@ -6,7 +6,7 @@
 
 use super::bare::is_json_number;
 use super::string::PLAIN_SET;
-use super::{Ctx, Engine, Kind, Sep, State, Track};
+use super::{Ctx, Engine, Kind, Sep, State, TokKind, Track};
 
 /// Bytes that may follow a bare scalar the lane takes (after blanks).
 fn scalar_end(b: Option<u8>) -> bool {
@@ -61,6 +61,7 @@ impl<T: Track> Engine<'_, T> {
             {
                 self.pos += 1;
                 self.close_top();
+                self.log_close(kind);
                 true
             }
             State::Key if kind.is_object() => self.fast_member_key(b),
@@ -79,6 +80,7 @@ impl<T: Track> Engine<'_, T> {
                 b'}' | b']' if kind.closer() == b && !(kind == Kind::Object && absorbed > 0) => {
                     self.pos += 1;
                     self.close_top();
+                    self.log_close(kind);
                     true
                 }
                 // Another item without a comma (R042, reported as it
@@ -133,6 +135,7 @@ impl<T: Track> Engine<'_, T> {
                 };
                 // Within the limit, so this cannot fail.
                 let _ = self.push(kind, state, &[b]);
+                self.log_last_byte(TokKind::Open(b == b'{'));
                 self.pos += 1;
                 return true;
             }
@@ -443,6 +446,7 @@ impl<T: Track> Engine<'_, T> {
         self.begin_item();
         let key_out = self.out.len();
         self.copy_string(q);
+        self.log_tok(TokKind::Key, key_out);
         let key_in = self.last_string;
         if predicted {
             self.take_shape_key((key_out + 1, self.out.len() - 1), key_in);
@@ -501,10 +505,12 @@ impl<T: Track> Engine<'_, T> {
         if ctx == Ctx::Elem {
             self.begin_item();
         }
+        let out = self.out.len();
         match spelled {
             Some(t) => self.out.push_str(t),
             None => self.put_range(start, end),
         }
+        self.log_tok(TokKind::Scalar, out);
         self.pos = stop;
         self.value_done(None, false);
         true
@@ -570,6 +576,7 @@ impl<T: Track> Engine<'_, T> {
         self.begin_item();
         let key_out = self.out.len();
         self.copy_single(q, special);
+        self.log_tok(TokKind::Key, key_out);
         let key_in = self.last_string;
         // The written key has a backslash where the content had an escape
         // or a `"`.
@@ -630,6 +637,7 @@ impl<T: Track> Engine<'_, T> {
         self.out.push(b'"');
         self.put_range(at, end);
         self.out.push(b'"');
+        self.log_tok(TokKind::Key, key_out);
         self.pos = colon;
         if predicted.is_some() {
             self.take_shape_key((key_out + 1, self.out.len() - 1), (at, end));

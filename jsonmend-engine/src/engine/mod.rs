@@ -19,6 +19,7 @@ mod scan;
 mod shape;
 mod string;
 mod structure;
+mod tok_log;
 mod track;
 mod whole;
 mod work;
@@ -28,6 +29,7 @@ pub(crate) use framing::Mode;
 pub(crate) use journal::{Held, Journal, Stack};
 pub(crate) use out::Out;
 pub(crate) use repairs::{Detail, RawRepair, Totals};
+pub(crate) use tok_log::{Tok, TokKind};
 pub(crate) use track::{
     Horizon, MEMO_BLOCK, MEMO_LINE, MEMO_RUN, MEMO_TAG, MEMO_WORD, Memo, OneShot, Track,
 };
@@ -295,6 +297,14 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     /// current watch step read whole, and the `at` of its opening (the
     /// opening's own step would have examined through its first plain run).
     pub(crate) open_at: Option<(usize, usize)>,
+    /// Watch steps log their fast-lane tokens (`tok_log.rs`).
+    pub(crate) log_toks: bool,
+    /// The tokens of the current batch, with the watch's marks among them.
+    pub(crate) toks: Vec<Tok>,
+    /// The current step was a fast-lane token (and what rode along).
+    pub(crate) lane_step: bool,
+    /// Everything the current step wrote is in the log.
+    pub(crate) toks_ok: bool,
     /// How far a long scan got before the end of a partial input (kept when
     /// the step is taken back: the bytes it covered do not change).
     pub(crate) memo: core::cell::Cell<Memo>,
@@ -371,6 +381,10 @@ impl<'a, T: Track> Engine<'a, T> {
             plain_run: None,
             whole_strings: None,
             open_at: None,
+            log_toks: false,
+            toks: Vec::new(),
+            lane_step: false,
+            toks_ok: true,
             utf8_runs: false,
             cut: None,
             memo: core::cell::Cell::new(Memo::default()),

@@ -39,6 +39,7 @@ impl<'a, T: Track> Engine<'a, T> {
         if !self.stack.is_empty() && self.fast_lane && self.fast_token() {
             // A fast-lane token always consumes input.
             self.guard = 0;
+            self.lane_step = true;
             return Ok(());
         }
         // (No lane token starts with a backtick or a tilde.)

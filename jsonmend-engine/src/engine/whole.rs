@@ -145,6 +145,7 @@ impl<T: Track> Engine<'_, T> {
         let start = self.pos;
         self.last_string = (start + 1, q);
         self.pos = q + 1;
+        self.log_string(out_open, start, q);
         let out_close = self.out.len() - 1;
         // The opening's own step writes the quote, examining only it.
         self.open_at = Some((out_open, start + 1));

@@ -193,11 +193,34 @@ struct Item {
 /// let ops: Vec<_> = p.deltas.iter().map(|d| (d.op.as_str(), d.path, d.text)).collect();
 /// assert_eq!(ops, [("add", "", "[]"), ("add", "/0", "\"\""), ("append", "/0", "\"ab\"")]);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Deltas {
     buf: String,
     items: Vec<Item>,
 }
+
+/// Texts a delta does not copy: `close`'s and `reopen`'s, a string's,
+/// an object's and an array's opening value. An item's text span
+/// `(STATIC, i)` is `STATIC_TEXTS[i]`.
+const STATIC_TEXTS: [&str; 4] = ["", "\"\"", "{}", "[]"];
+const STATIC: usize = usize::MAX;
+
+/// Equal when they hold the same deltas in the same order (however their
+/// buffers are laid out).
+///
+/// ```
+/// use jsonmend_engine::{Options, Watch};
+/// let mut a = Watch::new(Options::default());
+/// let mut b = Watch::new(Options::default());
+/// assert_eq!(a.feed("[1]").unwrap().deltas, b.feed("[1]").unwrap().deltas);
+/// ```
+impl PartialEq for Deltas {
+    fn eq(&self, other: &Deltas) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Deltas {}
 
 impl Deltas {
     /// Room for the deltas of about `bytes` of input (a feed's deltas take
@@ -234,10 +257,14 @@ impl Deltas {
     }
 
     fn get_ref(&self, it: &Item) -> DeltaRef<'_> {
+        let text = match it.text {
+            (STATIC, i) => STATIC_TEXTS.get(i).copied(),
+            (s, e) => self.buf.get(s..e),
+        };
         DeltaRef {
             path: self.buf.get(it.path.0..it.path.1).unwrap_or_default(),
             op: it.op,
-            text: self.buf.get(it.text.0..it.text.1).unwrap_or_default(),
+            text: text.unwrap_or_default(),
             at: it.at,
         }
     }
@@ -282,11 +309,33 @@ impl Deltas {
         (start, self.buf.len())
     }
 
+    /// The span of a delta's text: one of the static texts, or a copy.
+    #[inline]
+    fn text_span(&mut self, text: &str) -> (usize, usize) {
+        let i = match text {
+            "" => 0,
+            "\"\"" => 1,
+            "{}" => 2,
+            "[]" => 3,
+            _ => return self.put(text),
+        };
+        (STATIC, i)
+    }
+
     /// Adds a delta.
     #[inline]
     pub(crate) fn push(&mut self, op: DeltaOp, at: usize, path: &str, text: &str) {
         let path = self.put(path);
-        let text = self.put(text);
+        let text = self.text_span(text);
+        self.items.push(Item { op, at, path, text });
+    }
+
+    /// Adds a delta to the path of the previous one (which the caller
+    /// knows to be the same), not copied again; never merged.
+    #[inline]
+    pub(crate) fn push_again(&mut self, op: DeltaOp, at: usize, text: &str) {
+        let path = self.items.last().map_or((0, 0), |it| it.path);
+        let text = self.text_span(text);
         self.items.push(Item { op, at, path, text });
     }
 

@@ -14,7 +14,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::escaped::Source;
-use super::{BATCH_MARGIN, DeltaOp, Deltas, Watch, stream_engine};
+use super::run::BATCH_MARGIN;
+use super::{DeltaOp, Deltas, Watch, stream_engine};
 use crate::engine::{Engine, Horizon, Phase};
 use crate::options::Options;
 

@@ -18,6 +18,7 @@ mod events;
 pub mod floor;
 mod output_text;
 mod reader;
+mod run;
 mod so_far;
 mod tally;
 
@@ -27,7 +28,7 @@ pub use events::{Event, EventKind};
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::engine::{Engine, Horizon, Phase, Track};
+use crate::engine::{Engine, Horizon};
 use crate::error::{Error, ErrorCode};
 use crate::options::{Options, Profile};
 use crate::readiness::Readiness;
@@ -35,6 +36,7 @@ use crate::report::{Completeness, Repaired};
 use crate::serialize::Obj;
 use escaped::Source;
 use reader::Reader;
+use run::{Level, Mark};
 use tally::{Tally, permille};
 
 /// What one `feed` decided.
@@ -192,6 +194,9 @@ pub struct Watch {
     /// The marks of a batch and their repairs (buffers kept between feeds).
     marks: Vec<Mark>,
     rules: Vec<crate::Rule>,
+    /// Fast-lane steps are read from the engine's token log (off only to
+    /// test the log against the text reader).
+    log_tokens: bool,
 }
 
 impl core::fmt::Debug for Watch {
@@ -203,53 +208,12 @@ impl core::fmt::Debug for Watch {
     }
 }
 
-/// How far from the end of what arrived a batch of tokens may start: past
-/// it, tokens run one step each (most of them wait for more input there).
-const BATCH_MARGIN: usize = 128;
-
-/// What `syntax_permille` needs of the engine after a step: where the
-/// payload starts and ends, and what the end of input would synthesize.
-#[derive(Clone, Copy, Debug)]
-struct Level {
-    start: Option<usize>,
-    payload_end: Option<usize>,
-    synthesized: usize,
-}
-
-impl Level {
-    fn of(engine: &Engine<'_, Horizon>, shift: usize) -> Level {
-        Level {
-            start: engine.doc_in.first().map(|s| s + shift),
-            payload_end: engine.payload_end.map(|p| p + shift),
-            synthesized: engine.pending_synthesis(),
-        }
-    }
-}
-
 /// A stream's engine over `src`: partial input, offsets tracked.
 fn stream_engine<'a>(src: &'a [u8], opts: &Options) -> Engine<'a, Horizon> {
     let mut engine = Engine::new(src, opts.max_depth, opts.skip_prose);
     engine.max_repairs = opts.max_repairs;
     engine.partial = true;
     engine
-}
-
-/// One engine step's decisions, read once its batch commits.
-#[derive(Clone)]
-struct Mark {
-    at: usize,
-    stable: usize,
-    retracted: Option<(usize, bool)>,
-    run: Option<(usize, usize, usize)>,
-    /// The opening of a string value it read whole: output offset, `at`.
-    open: Option<(usize, usize)>,
-    /// Its repairs, a range of the batch's rule list.
-    rules: (usize, usize),
-    level: Level,
-    /// The step went on past a key that recorded repairs: the rules before
-    /// this index of the list were decided at this `at`, the end of input
-    /// then synthesizing this many bytes.
-    cut: Option<(usize, usize, usize)>,
 }
 
 /// A fatal condition met while feeding: `E040`/`E041` are also an `error`
@@ -299,6 +263,7 @@ impl Watch {
             docs_started: 0,
             marks: Vec::new(),
             rules: Vec::new(),
+            log_tokens: true,
             tally: Tally {
                 schema: opts_schema,
                 lenient,
@@ -389,167 +354,21 @@ impl Watch {
         self.failed = Some(fatal(e, (at, permille), progress));
     }
 
-    /// Runs engine steps until one needs more input. Far from the end of
-    /// what arrived, tokens run in batches under one journal (a batch that
-    /// reaches the end, or rewrites earlier output, is taken back and run
-    /// again a token at a time); each token's decisions are kept in a
-    /// [`Mark`] and read in order once its batch commits, so the deltas and
-    /// events are those of single steps.
-    fn run(&mut self, progress: &mut Progress) {
-        let Some(src) = self.source.engine_src() else {
-            return;
-        };
-        let shift = self.source.shift();
-        let Some(engine) = self.engine.take() else {
-            return;
-        };
-        let mut engine = engine.rebind(src);
-        engine.src_str = self.source.engine_text();
-        engine.utf8_runs = self.source.utf8_known();
-        let mut notes = Vec::new();
-        // Reused from feed to feed.
-        let mut marks = core::mem::take(&mut self.marks);
-        let mut rules = core::mem::take(&mut self.rules);
-        // Tokens to run one at a time (after a batch was taken back).
-        let mut single = 0usize;
-        loop {
-            if engine.phase == Phase::Done {
-                break;
-            }
-            let batch = single == 0;
-            single = single.saturating_sub(1);
-            marks.clear();
-            rules.clear();
-            engine.begin_step();
-            let mut starved = false;
-            let mut failure = None;
-            loop {
-                let before = engine.repairs.len();
-                engine.begin_token();
-                engine.whole_strings =
-                    (batch && engine.pos + BATCH_MARGIN < src.len()).then_some(engine.totals.count);
-                let r = engine.advance();
-                if engine.starved() {
-                    starved = true;
-                    break;
-                }
-                let from = rules.len();
-                // Repairs decided before the step went on past a key.
-                let cut = engine.cut.map(|(n, horizon, synthesized)| {
-                    (
-                        from + n.saturating_sub(before),
-                        horizon + 1 + shift,
-                        synthesized,
-                    )
-                });
-                rules.extend(
-                    engine
-                        .repairs
-                        .get(before..)
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|x| x.rule),
-                );
-                marks.push(Mark {
-                    at: engine.track.horizon() + 1 + shift,
-                    stable: engine.stable_out(),
-                    retracted: engine.retracted,
-                    run: engine.plain_run.map(|(o, e, i)| (o, e, i + shift)),
-                    open: engine.open_at.map(|(o, a)| (o, a + shift)),
-                    rules: (from, rules.len()),
-                    level: Level::of(&engine, shift),
-                    cut,
-                });
-                if let Err(e) = r {
-                    failure = Some(e);
-                    break;
-                }
-                let far = engine.pos + BATCH_MARGIN < src.len();
-                if !batch || !far || engine.retracted.is_some() || engine.phase == Phase::Done {
-                    break;
-                }
-            }
-            let rewrote = marks.len() > 1 && marks.iter().any(|m| m.retracted.is_some());
-            if starved || rewrote {
-                engine.undo_step();
-                if marks.is_empty() && !batch {
-                    // One token waits for more input.
-                    break;
-                }
-                // (A batch's first step that starved runs again alone: read
-                // a token at a time, a string's content is decided before
-                // its close, which may be what waits.)
-                single = marks.len() + usize::from(starved);
-                continue;
-            }
-            engine.commit_step();
-            let last = marks.len().saturating_sub(1);
-            for (k, m) in marks.iter().enumerate() {
-                for (j, &rule) in rules.iter().enumerate().take(m.rules.1).skip(m.rules.0) {
-                    if self.tally.repair_events >= self.tally.max_repairs {
-                        break;
-                    }
-                    self.tally.repair_events += 1;
-                    let (at, level) = match m.cut {
-                        Some((upto, at, synthesized)) if j < upto => (
-                            at,
-                            Level {
-                                synthesized,
-                                ..m.level
-                            },
-                        ),
-                        _ => (m.at, m.level),
-                    };
-                    let permille = self.tally.permille_at(level, at);
-                    progress.events.push(Event::repair(rule, at, permille));
-                }
-                if k == last {
-                    if let Some(e) = failure.take() {
-                        let e = crate::finish::shifted(e, self.source.input(), shift);
-                        let permille = self.tally.permille_at(m.level, m.at);
-                        self.failed = Some(fatal(e, (m.at, permille), progress));
-                        break;
-                    }
-                }
-                match m.retracted {
-                    Some((r, false)) => self.reader.retract(r, m.at, &mut progress.deltas),
-                    Some((r, true)) => self.reader.implicit(r),
-                    // Nothing new to read (a separator, a key on its way).
-                    None if m.stable <= self.reader.pos() => continue,
-                    None => {}
-                }
-                self.reader.read(
-                    engine.out.as_str(),
-                    m.stable,
-                    &engine.holes,
-                    reader::Decided {
-                        at: m.at,
-                        run: m.run,
-                        open: m.open,
-                    },
-                    (&mut progress.deltas, &mut notes),
-                );
-                if core::mem::take(&mut self.reader.reopened_root) {
-                    self.tally.complete = false;
-                }
-                if !notes.is_empty() {
-                    let permille = self.tally.permille_at(m.level, m.at);
-                    self.tally.take_notes(
-                        &mut notes,
-                        self.reader.decls(),
-                        (m.at, permille),
-                        progress,
-                    );
-                }
-            }
-            self.docs_started = engine.doc_in.len();
-            if self.failed.is_some() {
-                break;
-            }
-        }
-        self.engine = Some(engine.rebind(&[]));
-        self.marks = marks;
-        self.rules = rules;
+    /// The stream with every step's output read as text, none from the
+    /// engine's token log (for tests of the log against the text reader;
+    /// the deltas and events are the same either way).
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let input = format!("[{}1, \"ab\", {{\"k\": null}}]", " ".repeat(300));
+    /// let mut a = Watch::new(Options::default());
+    /// let mut b = Watch::new(Options::default()).reading_text_only();
+    /// assert_eq!(a.feed(&input).unwrap(), b.feed(&input).unwrap());
+    /// ```
+    #[doc(hidden)]
+    pub fn reading_text_only(mut self) -> Watch {
+        self.log_tokens = false;
+        self
     }
 
     /// Spec §19's work units of the stream's engine so far (feature

@@ -3,7 +3,8 @@
 //! input can rewrite grows step by step. This reader turns that part into
 //! `add`/`append`/`close` deltas as it grows, `reopen` when R054/R055 take
 //! a closer back, and the one `set` of R080 when a second document starts;
-//! it also tells the event layer which values settled.
+//! it also tells the event layer which values settled. Steps the fast lane
+//! logged are read from their tokens instead (`reader/replay.rs`).
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -13,6 +14,8 @@ use super::delta::{DeltaOp, Deltas};
 use super::output_text::{decode_content, key_end, trailing_run, without_holes};
 use crate::json::{compact_escapes, content_end};
 use crate::value::Value;
+
+mod replay;
 
 /// Where one step's deltas are decided: `at`, the plain run it copied
 /// into a string (output span, input start: a piece ending inside it is
@@ -203,11 +206,7 @@ impl Reader {
         // Bytes to scan; pieces are taken from `text` (the output is text,
         // and every piece starts and ends at an ASCII byte or a lead byte).
         let out = text.as_bytes();
-        for &h in holes.get(self.holes_seen..).unwrap_or_default() {
-            let i = self.holes.partition_point(|x| x.0 < h.0);
-            self.holes.insert(i, h);
-        }
-        self.holes_seen = holes.len();
+        self.take_holes(holes);
         while self.pos < stable {
             if self.open.is_some() {
                 if !self.string_content(text, stable, (at, run), (sink, notes)) {
@@ -248,105 +247,15 @@ impl Reader {
                     }
                     self.pos += n.max(1);
                 }
-                b'{' | b'[' => {
-                    let object = b == b'{';
-                    let decl = self.begin_value(out, holes, at, sink);
-                    let op = if core::mem::take(&mut self.replace_next) {
-                        DeltaOp::Set
-                    } else {
-                        DeltaOp::Add
-                    };
-                    sink.push(op, at, &self.path, if object { "{}" } else { "[]" });
-                    let key = self.spare.pop().unwrap_or_default();
-                    let node = self
-                        .decls
-                        .as_ref()
-                        .zip(decl.node)
-                        .and_then(|(d, n)| d.container(n, object));
-                    // The root's required fields count from the start.
-                    if let (Some(d), Some(n), true) = (&self.decls, node, object) {
-                        if decl.member.is_some() {
-                            notes.push(Note::Declared(d.required(n)));
-                        }
+                b'{' | b'[' => self.open_container(b == b'{', out, holes, at, (sink, notes)),
+                b'}' | b']' => self.close_container(at, (sink, notes)),
+                b'"' if self.frames.last().is_some_and(|f| f.expect_key) => {
+                    // A key: read once it is complete.
+                    if !self.key(text, stable) {
+                        break;
                     }
-                    self.frames.push(Frame {
-                        object,
-                        len: self.path.len(),
-                        items: 0,
-                        key,
-                        key_plain: true,
-                        expect_key: object,
-                        node,
-                        decl,
-                    });
-                    self.pos += 1;
                 }
-                b'}' | b']' => {
-                    self.pos += 1;
-                    let Some(f) = self.frames.pop() else { continue };
-                    cut_to(&mut self.path, f.len);
-                    sink.push(DeltaOp::Close, at, &self.path, "");
-                    let object = f.object;
-                    let value = move || {
-                        if object {
-                            Value::Object(Vec::new())
-                        } else {
-                            Value::Array(Vec::new())
-                        }
-                    };
-                    let decl = f.decl;
-                    let path = if self.settles_with_value(decl) {
-                        self.path.clone()
-                    } else {
-                        String::new()
-                    };
-                    self.closed_path.clear();
-                    self.closed_path.push_str(&self.path);
-                    if let Some(old) = self.last_closed.replace(f) {
-                        self.spare.push(old.key);
-                    }
-                    self.settle(path, decl, value, notes);
-                }
-                b'"' => {
-                    if self.frames.last().is_some_and(|f| f.expect_key) {
-                        // A key: read once it is complete.
-                        let Some(key) = key_end(out, self.pos).filter(|k| k.end <= stable) else {
-                            break;
-                        };
-                        let end = key.end;
-                        if let Some(f) = self.frames.last_mut() {
-                            f.key.clear();
-                            match text.get(self.pos + 1..end - 1) {
-                                Some(text) if !key.decode => {
-                                    f.key.push_str(text);
-                                    f.key_plain = key.plain;
-                                }
-                                _ => {
-                                    let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
-                                    f.key.push_str(&decode_content(raw).0);
-                                    f.key_plain = !f.key.bytes().any(|b| b == b'~' || b == b'/');
-                                }
-                            }
-                            f.expect_key = false;
-                        }
-                        self.pos = end;
-                        continue;
-                    }
-                    let decl = self.begin_value(out, holes, at, sink);
-                    // A string read whole: its opening's own `at`.
-                    let opened = match open {
-                        Some((o, a)) if o == self.pos => a,
-                        _ => at,
-                    };
-                    sink.push(DeltaOp::Add, opened, &self.path, "\"\"");
-                    self.pos += 1;
-                    let keep = self.settles_with_value(decl);
-                    self.open = Some(Open {
-                        decl,
-                        content: String::new(),
-                        keep,
-                    });
-                }
+                b'"' => self.string_value(out, holes, (at, open), sink),
                 _ => {
                     let len = out
                         .get(self.pos..stable)
@@ -356,24 +265,165 @@ impl Reader {
                             matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r' | b':')
                         })
                         .unwrap_or(stable - self.pos);
-                    let token = text.get(self.pos..self.pos + len).unwrap_or("null");
-                    self.pos += len.max(1);
-                    let decl = self.begin_value(out, holes, at, sink);
-                    sink.push(DeltaOp::Add, at, &self.path, token);
-                    let path = if self.settles_with_value(decl) {
-                        self.path.clone()
-                    } else {
-                        String::new()
-                    };
-                    self.settle(
-                        path,
-                        decl,
-                        || Value::parse(token).unwrap_or(Value::Null),
-                        notes,
-                    );
+                    self.scalar(text, len, holes, at, (sink, notes));
                 }
             }
         }
+    }
+
+    /// Takes in the engine's holes not seen yet (kept sorted).
+    fn take_holes(&mut self, holes: &[(usize, usize)]) {
+        for &h in holes.get(self.holes_seen..).unwrap_or_default() {
+            let i = self.holes.partition_point(|x| x.0 < h.0);
+            self.holes.insert(i, h);
+        }
+        self.holes_seen = holes.len();
+    }
+
+    /// A container opens at `pos` (`{` when `object`).
+    fn open_container(
+        &mut self,
+        object: bool,
+        out: &[u8],
+        holes: &[(usize, usize)],
+        at: usize,
+        (sink, notes): (&mut Deltas, &mut Vec<Note>),
+    ) {
+        let decl = self.begin_value(out, holes, at, sink);
+        let op = if core::mem::take(&mut self.replace_next) {
+            DeltaOp::Set
+        } else {
+            DeltaOp::Add
+        };
+        sink.push(op, at, &self.path, if object { "{}" } else { "[]" });
+        let key = self.spare.pop().unwrap_or_default();
+        let node = self
+            .decls
+            .as_ref()
+            .zip(decl.node)
+            .and_then(|(d, n)| d.container(n, object));
+        // The root's required fields count from the start.
+        if let (Some(d), Some(n), true) = (&self.decls, node, object) {
+            if decl.member.is_some() {
+                notes.push(Note::Declared(d.required(n)));
+            }
+        }
+        self.frames.push(Frame {
+            object,
+            len: self.path.len(),
+            items: 0,
+            key,
+            key_plain: true,
+            expect_key: object,
+            node,
+            decl,
+        });
+        self.pos += 1;
+    }
+
+    /// The innermost open container closes at `pos`.
+    fn close_container(&mut self, at: usize, (sink, notes): (&mut Deltas, &mut Vec<Note>)) {
+        self.pos += 1;
+        let Some(f) = self.frames.pop() else { return };
+        cut_to(&mut self.path, f.len);
+        sink.push(DeltaOp::Close, at, &self.path, "");
+        let object = f.object;
+        let value = move || {
+            if object {
+                Value::Object(Vec::new())
+            } else {
+                Value::Array(Vec::new())
+            }
+        };
+        let decl = f.decl;
+        let path = if self.settles_with_value(decl) {
+            self.path.clone()
+        } else {
+            String::new()
+        };
+        self.closed_path.clear();
+        self.closed_path.push_str(&self.path);
+        if let Some(old) = self.last_closed.replace(f) {
+            self.spare.push(old.key);
+        }
+        self.settle(path, decl, value, notes);
+    }
+
+    /// The key at `pos`, if it ends by `stable`: false while it is cut.
+    fn key(&mut self, text: &str, stable: usize) -> bool {
+        let out = text.as_bytes();
+        let Some(key) = key_end(out, self.pos).filter(|k| k.end <= stable) else {
+            return false;
+        };
+        let end = key.end;
+        if let Some(f) = self.frames.last_mut() {
+            f.key.clear();
+            match text.get(self.pos + 1..end - 1) {
+                Some(text) if !key.decode => {
+                    f.key.push_str(text);
+                    f.key_plain = key.plain;
+                }
+                _ => {
+                    let raw = out.get(self.pos + 1..end - 1).unwrap_or_default();
+                    f.key.push_str(&decode_content(raw).0);
+                    f.key_plain = !f.key.bytes().any(|b| b == b'~' || b == b'/');
+                }
+            }
+            f.expect_key = false;
+        }
+        self.pos = end;
+        true
+    }
+
+    /// A string value opens at `pos` (its content read next); `open` is
+    /// the opening of a string the step read whole, with its own `at`.
+    fn string_value(
+        &mut self,
+        out: &[u8],
+        holes: &[(usize, usize)],
+        (at, open): (usize, Option<(usize, usize)>),
+        sink: &mut Deltas,
+    ) {
+        let decl = self.begin_value(out, holes, at, sink);
+        // A string read whole: its opening's own `at`.
+        let opened = match open {
+            Some((o, a)) if o == self.pos => a,
+            _ => at,
+        };
+        sink.push(DeltaOp::Add, opened, &self.path, "\"\"");
+        self.pos += 1;
+        let keep = self.settles_with_value(decl);
+        self.open = Some(Open {
+            decl,
+            content: String::new(),
+            keep,
+        });
+    }
+
+    /// A number or literal of `len` bytes at `pos`.
+    fn scalar(
+        &mut self,
+        text: &str,
+        len: usize,
+        holes: &[(usize, usize)],
+        at: usize,
+        (sink, notes): (&mut Deltas, &mut Vec<Note>),
+    ) {
+        let token = text.get(self.pos..self.pos + len).unwrap_or("null");
+        self.pos += len.max(1);
+        let decl = self.begin_value(text.as_bytes(), holes, at, sink);
+        sink.push(DeltaOp::Add, at, &self.path, token);
+        let path = if self.settles_with_value(decl) {
+            self.path.clone()
+        } else {
+            String::new()
+        };
+        self.settle(
+            path,
+            decl,
+            || Value::parse(token).unwrap_or(Value::Null),
+            notes,
+        );
     }
 
     /// Reads the open string's decided content (R076's candidates — a

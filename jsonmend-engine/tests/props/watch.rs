@@ -26,7 +26,16 @@ pub(crate) struct Outcome {
 
 /// Feeds `input` cut at `cuts` (increasing offsets).
 pub(crate) fn stream(input: &[u8], cuts: &[usize], opts: &Options) -> Outcome {
+    stream_read(input, cuts, opts, false)
+}
+
+/// [`stream`], the engine's output read as text only (`text`: no step read
+/// from the token log), so the log can be checked against the text reader.
+pub(crate) fn stream_read(input: &[u8], cuts: &[usize], opts: &Options, text: bool) -> Outcome {
     let mut w = Watch::new(opts.clone());
+    if text {
+        w = w.reading_text_only();
+    }
     let mut deltas = Vec::new();
     let mut events = Vec::new();
     let mut from = 0;
@@ -259,6 +268,12 @@ pub(crate) fn check_split(input: &[u8], cuts: &[usize], opts: &Options) -> Resul
     }
     first_difference("delta", cuts, &split.deltas, &whole.deltas)?;
     first_difference("event", cuts, &split.events, &whole.events)?;
+    // The token log reads steps as the text reader does.
+    for (cuts, logged) in [(cuts, &split), (&[][..], &whole)] {
+        let text = stream_read(input, cuts, opts, true);
+        first_difference("logged delta", cuts, &logged.deltas, &text.deltas)?;
+        first_difference("logged event", cuts, &logged.events, &text.events)?;
+    }
     if whole.complete {
         let built = apply(&whole.deltas)?;
         if Some(&built) != whole.value.as_ref() {

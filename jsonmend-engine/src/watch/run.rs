@@ -1,0 +1,331 @@
+//! The step loop of a feed: engine steps in batches under one journal,
+//! their deltas and events read in order once a batch commits.
+//!
+//! A step the fast lane took whole is logged (`engine/tok_log.rs`): the
+//! reader takes its tokens from the log, and only a step with repairs
+//! keeps a [`Mark`] (for their events). Every other step keeps a mark, and
+//! the reader reads its output as text. Marks sit in the log where their
+//! step ran, so deltas and events come in step order either way.
+
+use alloc::vec::Vec;
+
+use super::events::Event;
+use super::reader::{self, Reader};
+use super::tally::Tally;
+use super::{Progress, Watch, fatal};
+use crate::engine::{Engine, Horizon, Phase, Tok, TokKind, Track};
+use crate::error::Error;
+
+/// How far from the end of what arrived a batch of tokens may start: past
+/// it, tokens run one step each (most of them wait for more input there).
+pub(super) const BATCH_MARGIN: usize = 128;
+
+/// What `syntax_permille` needs of the engine after a step: where the
+/// payload starts and ends, and what the end of input would synthesize.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Level {
+    pub(super) start: Option<usize>,
+    pub(super) payload_end: Option<usize>,
+    pub(super) synthesized: usize,
+}
+
+impl Level {
+    fn of(engine: &Engine<'_, Horizon>, shift: usize) -> Level {
+        Level {
+            start: engine.doc_in.first().map(|s| s + shift),
+            payload_end: engine.payload_end.map(|p| p + shift),
+            synthesized: engine.pending_synthesis(),
+        }
+    }
+}
+
+/// One engine step's decisions, read once its batch commits.
+#[derive(Clone)]
+pub(super) struct Mark {
+    at: usize,
+    stable: usize,
+    retracted: Option<(usize, bool)>,
+    run: Option<(usize, usize, usize)>,
+    /// The opening of a string value it read whole: output offset, `at`.
+    open: Option<(usize, usize)>,
+    /// Its repairs, a range of the batch's rule list.
+    rules: (usize, usize),
+    level: Level,
+    /// The step went on past a key that recorded repairs: the rules before
+    /// this index of the list were decided at this `at`, the end of input
+    /// then synthesizing this many bytes.
+    cut: Option<(usize, usize, usize)>,
+    /// Its output is read as text (else its tokens are in the log).
+    read: bool,
+}
+
+impl Mark {
+    /// The mark of the step just run (`before`: the repair count before
+    /// it), its repairs added to `rules`.
+    fn of(
+        engine: &Engine<'_, Horizon>,
+        (before, shift): (usize, usize),
+        rules: &mut Vec<crate::Rule>,
+        read: bool,
+    ) -> Mark {
+        let from = rules.len();
+        // Repairs decided before the step went on past a key.
+        let cut = engine.cut.map(|(n, horizon, synthesized)| {
+            (
+                from + n.saturating_sub(before),
+                horizon + 1 + shift,
+                synthesized,
+            )
+        });
+        rules.extend(
+            engine
+                .repairs
+                .get(before..)
+                .unwrap_or_default()
+                .iter()
+                .map(|x| x.rule),
+        );
+        Mark {
+            at: engine.track.horizon() + 1 + shift,
+            stable: engine.stable_out(),
+            retracted: engine.retracted,
+            run: engine.plain_run.map(|(o, e, i)| (o, e, i + shift)),
+            open: engine.open_at.map(|(o, a)| (o, a + shift)),
+            rules: (from, rules.len()),
+            level: Level::of(engine, shift),
+            cut,
+            read,
+        }
+    }
+}
+
+/// Whether the step just run can be read from the token log: tokens were
+/// logged, the fast lane took it, logged everything it wrote, and it rewrote nothing earlier,
+/// cut no hole and holds nothing back (`holes`: the count before it).
+fn logged(engine: &Engine<'_, Horizon>, holes: usize) -> bool {
+    engine.log_toks
+        && engine.lane_step
+        && engine.toks_ok
+        && engine.retracted.is_none()
+        && engine.open_str.is_none()
+        && engine.holes.len() == holes
+        && engine.stable_out() == engine.out.len()
+}
+
+impl Watch {
+    /// Runs engine steps until one needs more input. Far from the end of
+    /// what arrived, tokens run in batches under one journal (a batch that
+    /// reaches the end, or rewrites earlier output, is taken back and run
+    /// again a token at a time); each token's decisions are logged or kept
+    /// in a [`Mark`] and read in order once its batch commits, so the
+    /// deltas and events are those of single steps.
+    pub(super) fn run(&mut self, progress: &mut Progress) {
+        let Some(src) = self.source.engine_src() else {
+            return;
+        };
+        let shift = self.source.shift();
+        let Some(engine) = self.engine.take() else {
+            return;
+        };
+        let mut engine = engine.rebind(src);
+        engine.src_str = self.source.engine_text();
+        engine.utf8_runs = self.source.utf8_known();
+        // Under a declaration every step's level may be needed.
+        let log = self.log_tokens && self.reader.decls().is_none();
+        let mut notes = Vec::new();
+        // Reused from feed to feed.
+        let mut marks = core::mem::take(&mut self.marks);
+        let mut rules = core::mem::take(&mut self.rules);
+        // Tokens to run one at a time (after a batch was taken back).
+        let mut single = 0usize;
+        loop {
+            if engine.phase == Phase::Done {
+                break;
+            }
+            let batch = single == 0;
+            single = single.saturating_sub(1);
+            marks.clear();
+            rules.clear();
+            engine.toks.clear();
+            engine.begin_step();
+            let (mut starved, mut failure, mut steps, mut rewrote) = (false, None, 0usize, false);
+            loop {
+                let before = engine.repairs.len();
+                engine.begin_token();
+                engine.whole_strings =
+                    (batch && engine.pos + BATCH_MARGIN < src.len()).then_some(engine.totals.count);
+                engine.log_toks = log;
+                engine.lane_step = false;
+                engine.toks_ok = true;
+                let (toks, holes) = (engine.toks.len(), engine.holes.len());
+                let r = engine.advance();
+                if engine.starved() {
+                    starved = true;
+                    break;
+                }
+                steps += 1;
+                if r.is_ok() && logged(&engine, holes) {
+                    let at = engine.track.horizon() + 1 + shift;
+                    for t in engine.toks.get_mut(toks..).unwrap_or_default() {
+                        t.at = at;
+                        t.open_at += shift;
+                        t.last_at += shift;
+                    }
+                    if engine.repairs.len() > before {
+                        engine.toks.push(Tok::mark(marks.len()));
+                        marks.push(Mark::of(&engine, (before, shift), &mut rules, false));
+                    }
+                } else {
+                    engine.toks.truncate(toks);
+                    engine.toks.push(Tok::mark(marks.len()));
+                    marks.push(Mark::of(&engine, (before, shift), &mut rules, true));
+                    rewrote |= engine.retracted.is_some();
+                }
+                if let Err(e) = r {
+                    failure = Some(e);
+                    break;
+                }
+                let far = engine.pos + BATCH_MARGIN < src.len();
+                if !batch || !far || engine.retracted.is_some() || engine.phase == Phase::Done {
+                    break;
+                }
+            }
+            if starved || (rewrote && steps > 1) {
+                engine.undo_step();
+                if steps == 0 && !batch {
+                    // One token waits for more input.
+                    break;
+                }
+                // (A batch's first step that starved runs again alone: read
+                // a token at a time, a string's content is decided before
+                // its close, which may be what waits.)
+                single = steps + usize::from(starved);
+                continue;
+            }
+            engine.commit_step();
+            let mut sink = Sink {
+                reader: &mut self.reader,
+                tally: &mut self.tally,
+                failed: &mut self.failed,
+                input: self.source.input(),
+                shift,
+            };
+            sink.read_batch(
+                &engine,
+                (&marks, &rules),
+                &mut failure,
+                progress,
+                &mut notes,
+            );
+            self.docs_started = engine.doc_in.len();
+            if self.failed.is_some() {
+                break;
+            }
+        }
+        engine.log_toks = false;
+        self.engine = Some(engine.rebind(&[]));
+        self.marks = marks;
+        self.rules = rules;
+    }
+}
+
+/// What reading a batch moves on: the stream's reader and tally, its
+/// failure, and the input (for an error's position).
+struct Sink<'a> {
+    reader: &'a mut Reader,
+    tally: &'a mut Tally,
+    failed: &'a mut Option<Error>,
+    input: &'a [u8],
+    shift: usize,
+}
+
+impl Sink<'_> {
+    /// Reads a committed batch: its logged tokens and marks in order.
+    fn read_batch(
+        &mut self,
+        engine: &Engine<'_, Horizon>,
+        (marks, rules): (&[Mark], &[crate::Rule]),
+        failure: &mut Option<Error>,
+        progress: &mut Progress,
+        notes: &mut Vec<reader::Note>,
+    ) {
+        let shift = self.shift;
+        let text = engine.out.as_str();
+        let last = marks.len().saturating_sub(1);
+        for tok in &engine.toks {
+            if tok.kind != TokKind::Mark {
+                self.reader.replay(
+                    text,
+                    &engine.holes,
+                    tok,
+                    (&mut progress.deltas, &mut *notes),
+                );
+                if !notes.is_empty() {
+                    // (A logged step settles nothing that reports an event;
+                    // should one, it is reported at the batch's level.)
+                    let permille = self.tally.permille_at(Level::of(engine, shift), tok.at);
+                    self.tally
+                        .take_notes(notes, self.reader.decls(), (tok.at, permille), progress);
+                }
+                continue;
+            }
+            let k = tok.start;
+            let Some(m) = marks.get(k) else { continue };
+            for (j, &rule) in rules.iter().enumerate().take(m.rules.1).skip(m.rules.0) {
+                if self.tally.repair_events >= self.tally.max_repairs {
+                    break;
+                }
+                self.tally.repair_events += 1;
+                let (at, level) = match m.cut {
+                    Some((upto, at, synthesized)) if j < upto => (
+                        at,
+                        Level {
+                            synthesized,
+                            ..m.level
+                        },
+                    ),
+                    _ => (m.at, m.level),
+                };
+                let permille = self.tally.permille_at(level, at);
+                progress.events.push(Event::repair(rule, at, permille));
+            }
+            if k == last {
+                if let Some(e) = failure.take() {
+                    let e = crate::finish::shifted(e, self.input, shift);
+                    let permille = self.tally.permille_at(m.level, m.at);
+                    *self.failed = Some(fatal(e, (m.at, permille), progress));
+                    break;
+                }
+            }
+            if !m.read {
+                continue;
+            }
+            match m.retracted {
+                Some((r, false)) => self.reader.retract(r, m.at, &mut progress.deltas),
+                Some((r, true)) => self.reader.implicit(r),
+                // Nothing new to read (a separator, a key on its way).
+                None if m.stable <= self.reader.pos() => continue,
+                None => {}
+            }
+            self.reader.read(
+                text,
+                m.stable,
+                &engine.holes,
+                reader::Decided {
+                    at: m.at,
+                    run: m.run,
+                    open: m.open,
+                },
+                (&mut progress.deltas, &mut *notes),
+            );
+            if core::mem::take(&mut self.reader.reopened_root) {
+                self.tally.complete = false;
+            }
+            if !notes.is_empty() {
+                let permille = self.tally.permille_at(m.level, m.at);
+                self.tally
+                    .take_notes(notes, self.reader.decls(), (m.at, permille), progress);
+            }
+        }
+    }
+}
