@@ -8,13 +8,19 @@
 
 use alloc::vec::Vec;
 
-use super::{Decided, Note, Reader, cut_to, push_token};
+use super::{Decided, Decl, Frame, Note, Reader, cut_to, push_token};
 use crate::engine::{Tok, TokKind};
+use crate::json::compact_escapes;
 use crate::watch::delta::{DeltaOp, Deltas};
 use crate::watch::output_text::trailing_run;
 
 impl Reader {
     /// Reads the logged token `tok` of the output `text` (its `holes` cut).
+    ///
+    /// Tokens are logged only without declarations, so a value's path is
+    /// its container's and one token, and only a value that settles in
+    /// the root object (or completes a root) reports an event: those, and
+    /// whatever else is out of the ordinary, go the text reader's way.
     pub(crate) fn replay(
         &mut self,
         text: &str,
@@ -22,37 +28,37 @@ impl Reader {
         tok: &Tok,
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) {
-        self.take_holes(holes);
+        if holes.len() != self.holes_seen {
+            self.take_holes(holes);
+        }
         let out = text.as_bytes();
-        if self.open.is_none() && self.holes.is_empty() && self.separators(out, tok.start) {
+        let lean = self.open.is_none()
+            && self.holes.is_empty()
+            && self.decls.is_none()
+            && self.separators(out, tok.start);
+        if lean {
             self.token_start = self.pos;
-            match tok.kind {
-                TokKind::Open(object) => {
-                    return self.open_container(object, out, holes, tok.at, (sink, notes));
-                }
-                TokKind::Close => return self.close_container(tok.at, (sink, notes)),
-                TokKind::Key => {
-                    if self.frames.last().is_some_and(|f| f.expect_key) && self.key(text, tok.end) {
-                        return;
-                    }
-                }
-                TokKind::Scalar => {
-                    let len = tok.end - tok.start;
-                    return self.scalar(text, len, holes, tok.at, (sink, notes));
-                }
-                TokKind::Str => {
-                    if self.plain_string(text, tok, sink) {
-                        return;
-                    }
-                }
-                TokKind::Mark => return,
+            let done = match tok.kind {
+                TokKind::Open(object) => self.open_lean(object, tok.at, sink),
+                TokKind::Close => self.close_lean(tok.at, sink),
+                TokKind::Key => self.key_lean(text, tok),
+                TokKind::Scalar => self.scalar_lean(text, tok, sink),
+                TokKind::Str => self.compact_string(text, tok, sink),
+                TokKind::Mark => true,
+            };
+            if done {
+                return;
             }
         }
         let decided = match tok.kind {
             // What the step that read the string whole marks.
             TokKind::Str => Decided {
                 at: tok.at,
-                run: Some((tok.end - 2, tok.end - 1, tok.last_at - 1)),
+                run: Some((
+                    tok.end.saturating_sub(2),
+                    tok.end.saturating_sub(1),
+                    tok.last_at.saturating_sub(1),
+                )),
                 open: Some((tok.start, tok.open_at)),
             },
             _ => Decided {
@@ -64,23 +70,21 @@ impl Reader {
         self.read(text, tok.end, holes, decided, (sink, notes));
     }
 
-    /// A whole string value with nothing to decode, at `pos`, whose value
-    /// reports no event: its `add`, `append` and `close` written straight
-    /// from the token. False (nothing done) otherwise.
-    fn plain_string(&mut self, text: &str, tok: &Tok, sink: &mut Deltas) -> bool {
+    /// Whether a value completing now settles nothing that reports an
+    /// event: it is not a root value or a member of the root object.
+    fn settles_quietly(&self) -> bool {
+        match self.frames.first() {
+            Some(root) => self.frames.len() > 1 || !root.object,
+            None => false,
+        }
+    }
+
+    /// The path of a value beginning in the top frame: the frame's path and
+    /// the value's key or index.
+    fn value_path(&mut self) {
         let Some(f) = self.frames.last() else {
-            return false;
+            return;
         };
-        if self.decls.is_some() || (self.frames.len() == 1 && f.object) {
-            return false;
-        }
-        let Some(content) = text.get(tok.start + 1..tok.end - 1) else {
-            return false;
-        };
-        let raw = content.as_bytes();
-        if raw.iter().any(|&b| b == b'\\' || b == 0xE2) {
-            return false;
-        }
         cut_to(&mut self.path, f.len);
         if f.object {
             push_token(&mut self.path, (f.key.as_str(), f.key_plain));
@@ -88,6 +92,120 @@ impl Reader {
             self.path.push('/');
             crate::serialize::write_int(&mut self.path, f.items.into());
         }
+    }
+
+    /// A container opens at `pos` inside another one (as
+    /// [`Reader::open_container`] opens it there).
+    fn open_lean(&mut self, object: bool, at: usize, sink: &mut Deltas) -> bool {
+        if self.frames.is_empty() || self.replace_next {
+            return false;
+        }
+        self.value_path();
+        sink.push(
+            DeltaOp::Add,
+            at,
+            &self.path,
+            if object { "{}" } else { "[]" },
+        );
+        let key = self.spare.pop().unwrap_or_default();
+        self.frames.push(Frame {
+            object,
+            len: self.path.len(),
+            items: 0,
+            key,
+            key_plain: true,
+            expect_key: object,
+            node: None,
+            decl: Decl::default(),
+        });
+        self.pos += 1;
+        true
+    }
+
+    /// The innermost container closes at `pos` and settles quietly (as
+    /// [`Reader::close_container`] closes it).
+    fn close_lean(&mut self, at: usize, sink: &mut Deltas) -> bool {
+        if self.frames.len() < 2
+            || (self.frames.len() == 2 && self.frames.first().is_some_and(|f| f.object))
+        {
+            return false;
+        }
+        let Some(f) = self.frames.pop() else {
+            return false;
+        };
+        self.pos += 1;
+        cut_to(&mut self.path, f.len);
+        sink.push(DeltaOp::Close, at, &self.path, "");
+        self.closed_path.clear();
+        self.closed_path.push_str(&self.path);
+        if let Some(old) = self.last_closed.replace(f) {
+            self.spare.push(old.key);
+        }
+        if let Some(f) = self.frames.last_mut() {
+            f.items += 1;
+        }
+        true
+    }
+
+    /// A key at `pos` with nothing to decode (as [`Reader::key`] reads it).
+    fn key_lean(&mut self, text: &str, tok: &Tok) -> bool {
+        let Some(content) = text.get(tok.start + 1..tok.end.saturating_sub(1)) else {
+            return false;
+        };
+        let Some(f) = self.frames.last_mut().filter(|f| f.expect_key) else {
+            return false;
+        };
+        let mut plain = true;
+        for &b in content.as_bytes() {
+            match b {
+                b'\\' | 0xE2 => return false,
+                b'~' | b'/' => plain = false,
+                _ => {}
+            }
+        }
+        f.key.clear();
+        f.key.push_str(content);
+        f.key_plain = plain;
+        f.expect_key = false;
+        self.pos = tok.end;
+        true
+    }
+
+    /// A number or literal at `pos` that settles quietly (as
+    /// [`Reader::scalar`] reads it).
+    fn scalar_lean(&mut self, text: &str, tok: &Tok, sink: &mut Deltas) -> bool {
+        if !self.settles_quietly() {
+            return false;
+        }
+        let Some(token) = text.get(tok.start..tok.end) else {
+            return false;
+        };
+        self.value_path();
+        sink.push(DeltaOp::Add, tok.at, &self.path, token);
+        self.pos = tok.end;
+        if let Some(f) = self.frames.last_mut() {
+            f.items += 1;
+        }
+        true
+    }
+
+    /// A whole string value that is its own compact JSON text, at `pos`, whose value
+    /// reports no event: its `add`, `append` and `close` written straight
+    /// from the token. False (nothing done) otherwise.
+    fn compact_string(&mut self, text: &str, tok: &Tok, sink: &mut Deltas) -> bool {
+        if !self.settles_quietly() {
+            return false;
+        }
+        let Some(content) = text.get(tok.start + 1..tok.end.saturating_sub(1)) else {
+            return false;
+        };
+        let raw = content.as_bytes();
+        // Escapes as `Value::to_json` writes them: the content is its own
+        // JSON text too.
+        if raw.iter().any(|&b| b == b'\\' || b == 0xE2) && !compact_escapes(raw) {
+            return false;
+        }
+        self.value_path();
         sink.push(DeltaOp::Add, tok.open_at, &self.path, "\"\"");
         if !raw.is_empty() {
             // The last character decides the content, unless it ends in a
