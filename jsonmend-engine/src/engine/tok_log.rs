@@ -24,9 +24,11 @@ pub(crate) enum TokKind {
     Scalar,
     /// A string value read whole, quotes included.
     Str,
-    /// Not a token: the watch's mark `start` (a step read as text, or the
-    /// repairs of a logged step).
+    /// Not a token: the watch's mark `start` (a step read as text).
     Mark,
+    /// Not a token: a repair a logged step decided, reported at `at` with
+    /// this permille.
+    Repair(crate::Rule, i32),
 }
 
 /// One logged token: its output span and the input lengths that decide
@@ -45,6 +47,18 @@ pub(crate) struct Tok {
 }
 
 impl Tok {
+    /// A repair entry.
+    pub(crate) fn repair(rule: crate::Rule, at: usize, permille: i32) -> Tok {
+        Tok {
+            kind: TokKind::Repair(rule, permille),
+            start: 0,
+            end: 0,
+            at,
+            open_at: 0,
+            last_at: 0,
+        }
+    }
+
     /// A mark entry.
     pub(crate) fn mark(i: usize) -> Tok {
         Tok {

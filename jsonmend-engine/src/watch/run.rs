@@ -55,8 +55,6 @@ pub(super) struct Mark {
     /// this index of the list were decided at this `at`, the end of input
     /// then synthesizing this many bytes.
     cut: Option<(usize, usize, usize)>,
-    /// Its output is read as text (else its tokens are in the log).
-    read: bool,
 }
 
 impl Mark {
@@ -66,7 +64,6 @@ impl Mark {
         engine: &Engine<'_, Horizon>,
         (before, shift): (usize, usize),
         rules: &mut Vec<crate::Rule>,
-        read: bool,
     ) -> Mark {
         let from = rules.len();
         // Repairs decided before the step went on past a key.
@@ -94,7 +91,6 @@ impl Mark {
             rules: (from, rules.len()),
             level: Level::of(engine, shift),
             cut,
-            read,
         }
     }
 }
@@ -113,6 +109,36 @@ fn logged(engine: &Engine<'_, Horizon>, holes: usize) -> bool {
 }
 
 impl Watch {
+    /// Logs the repairs of the logged step just run (`before`: the repair
+    /// count before it; `at`: its `at`) with their `at` and permille:
+    /// those decided before the step went on past a key at the cut's.
+    fn log_repairs(
+        &self,
+        engine: &mut Engine<'_, Horizon>,
+        (before, at): (usize, usize),
+        shift: usize,
+    ) {
+        let level = Level::of(engine, shift);
+        let cut = engine.cut.map(|(n, horizon, synthesized)| {
+            (
+                n.saturating_sub(before),
+                horizon + 1 + shift,
+                Level {
+                    synthesized,
+                    ..level
+                },
+            )
+        });
+        let Engine { repairs, toks, .. } = engine;
+        for (i, r) in repairs.get(before..).unwrap_or_default().iter().enumerate() {
+            let (at, level) = match cut {
+                Some((upto, cut_at, cut_level)) if i < upto => (cut_at, cut_level),
+                _ => (at, level),
+            };
+            toks.push(Tok::repair(r.rule, at, self.tally.permille_at(level, at)));
+        }
+    }
+
     /// Runs engine steps until one needs more input. Far from the end of
     /// what arrived, tokens run in batches under one journal (a batch that
     /// reaches the end, or rewrites earlier output, is taken back and run
@@ -158,7 +184,12 @@ impl Watch {
                 engine.lane_step = false;
                 engine.toks_ok = true;
                 let (toks, holes) = (engine.toks.len(), engine.holes.len());
-                let r = engine.advance();
+                // (Inside a document, the document's step itself.)
+                let r = if engine.phase == Phase::Doc && engine.is_partial() {
+                    engine.doc_step().map(|()| true)
+                } else {
+                    engine.advance()
+                };
                 if engine.starved() {
                     starved = true;
                     break;
@@ -172,13 +203,12 @@ impl Watch {
                         t.last_at += shift;
                     }
                     if engine.repairs.len() > before {
-                        engine.toks.push(Tok::mark(marks.len()));
-                        marks.push(Mark::of(&engine, (before, shift), &mut rules, false));
+                        self.log_repairs(&mut engine, (before, at), shift);
                     }
                 } else {
                     engine.toks.truncate(toks);
                     engine.toks.push(Tok::mark(marks.len()));
-                    marks.push(Mark::of(&engine, (before, shift), &mut rules, true));
+                    marks.push(Mark::of(&engine, (before, shift), &mut rules));
                     rewrote |= engine.retracted.is_some();
                 }
                 if let Err(e) = r {
@@ -253,6 +283,13 @@ impl Sink<'_> {
         let text = engine.out.as_str();
         let last = marks.len().saturating_sub(1);
         for tok in &engine.toks {
+            if let TokKind::Repair(rule, permille) = tok.kind {
+                if self.tally.repair_events < self.tally.max_repairs {
+                    self.tally.repair_events += 1;
+                    progress.events.push(Event::repair(rule, tok.at, permille));
+                }
+                continue;
+            }
             if tok.kind != TokKind::Mark {
                 self.reader.replay(
                     text,
@@ -296,9 +333,6 @@ impl Sink<'_> {
                     *self.failed = Some(fatal(e, (m.at, permille), progress));
                     break;
                 }
-            }
-            if !m.read {
-                continue;
             }
             match m.retracted {
                 Some((r, false)) => self.reader.retract(r, m.at, &mut progress.deltas),

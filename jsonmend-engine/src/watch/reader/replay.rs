@@ -44,7 +44,7 @@ impl Reader {
                 TokKind::Key => self.key_lean(text, tok),
                 TokKind::Scalar => self.scalar_lean(text, tok, sink),
                 TokKind::Str => self.compact_string(text, tok, sink),
-                TokKind::Mark => true,
+                TokKind::Mark | TokKind::Repair(..) => true,
             };
             if done {
                 return;
