@@ -96,8 +96,9 @@ impl Mark {
 }
 
 /// Whether the step just run can be read from the token log: tokens were
-/// logged, the fast lane took it, logged everything it wrote, and it rewrote nothing earlier,
-/// cut no hole and holds nothing back (`holes`: the count before it).
+/// logged, the fast lane took it and logged everything it wrote, and it
+/// rewrote nothing earlier, cut no hole and holds nothing back (`holes`:
+/// the count before it).
 fn logged(engine: &Engine<'_, Horizon>, holes: usize) -> bool {
     engine.log_toks
         && engine.lane_step
@@ -199,8 +200,10 @@ impl Watch {
                     let at = engine.track.horizon() + 1 + shift;
                     for t in engine.toks.get_mut(toks..).unwrap_or_default() {
                         t.at = at;
-                        t.open_at += shift;
-                        t.last_at += shift;
+                        if t.kind == TokKind::Str {
+                            t.open_at += shift;
+                            t.last_at += shift;
+                        }
                     }
                     if engine.repairs.len() > before {
                         self.log_repairs(&mut engine, (before, at), shift);
