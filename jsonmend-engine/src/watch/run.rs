@@ -158,7 +158,7 @@ impl Watch {
         engine.src_str = self.source.engine_text();
         engine.utf8_runs = self.source.utf8_known();
         // Under a declaration every step's level may be needed.
-        let log = self.log_tokens && self.reader.decls().is_none();
+        engine.log_toks = self.log_tokens && self.reader.decls().is_none();
         let mut notes = Vec::new();
         // Reused from feed to feed.
         let mut marks = core::mem::take(&mut self.marks);
@@ -181,7 +181,6 @@ impl Watch {
                 engine.begin_token();
                 engine.whole_strings =
                     (batch && engine.pos + BATCH_MARGIN < src.len()).then_some(engine.totals.count);
-                engine.log_toks = log;
                 engine.lane_step = false;
                 engine.toks_ok = true;
                 let (toks, holes) = (engine.toks.len(), engine.holes.len());
