@@ -398,3 +398,65 @@ fn a_frame_brought_back_by_an_undo_keeps_counting_against_its_own_shape() {
         watch::check_split(input.as_bytes(), &cuts, &opts).unwrap();
     }
 }
+
+/// Steps the fast lane logs next to those it cannot (`engine/tok_log.rs`),
+/// far from the end of what arrived: members of a root object (their
+/// values report events), keys that need escaping or decoding, calls and
+/// tuples (their output waits), R053's implicit objects, R054/R055's
+/// reopened containers, comments, trailing commas, Python literals and
+/// empty containers. Every split gives the stream of one feed and of the
+/// text reader alone (`watch::check_split` compares both).
+#[test]
+fn logged_steps_read_as_the_text_reader_reads_them() {
+    let items = [
+        r#"{"a": 1, "b": [true, null], "c": {"d": "e"}}"#,
+        r#"{"a~b": 1, "c/d": 2, "e\"f": 3, "g\u00e9": 4, "h\/i": 5}"#,
+        r#"{k: 'v', n: None, t: True, f: False}"#,
+        r#"[1, 2.5, -3e4, "x", [], {}, [[]], [{}]]"#,
+        r#"f(1, "two")"#,
+        r#"(1, 2, 3)"#,
+        r#"["key": "value", "k2": 2]"#,
+        r#"{"a": [1, 2}, "b": 3}"#,
+        r#"{"a": {"b": 1}}, "c": 2}"#,
+        r#"{"a": 1, // note
+ "b": /* block */ 2,}"#,
+        r#"[1, 2, ]"#,
+        r#"{"s": "line\nbreak", "t": "tab\there", "u": "\u2028"}"#,
+        r#"{"deep": {"deeper": {"deepest": [1, {"x": [true]}]}}}"#,
+    ];
+    let mut rng = docs::Rng(29);
+    let mut docs = Vec::new();
+    // A root object, whose members settle with events, and a root array.
+    for (open, close) in [("{\n", "\n}"), ("[\n", "\n]")] {
+        let mut doc = String::from(open);
+        for round in 0..8 {
+            for (i, item) in items.iter().enumerate() {
+                if round + i > 0 {
+                    doc.push_str(",\n");
+                }
+                if open.starts_with('{') {
+                    doc.push_str(&format!(" \"m{round}_{i}\": "));
+                }
+                doc.push_str(item);
+                if rng.below(3) == 0 {
+                    doc.push_str(&" ".repeat(rng.below(200) as usize));
+                }
+            }
+        }
+        doc.push_str(close);
+        doc.push_str(&" ".repeat(1200));
+        docs.push(doc);
+    }
+    let mut failures = Vec::new();
+    for doc in &docs {
+        let b = doc.as_bytes();
+        for step in [1usize, 7, 300, 4096] {
+            let cuts: Vec<usize> = (step..b.len()).step_by(step).collect();
+            if let Err(e) = watch::check_split(b, &cuts, &Options::default()) {
+                let from = e.char_indices().rev().nth(600).map_or(0, |(i, _)| i);
+                failures.push(format!("step {step}: {}", &e[from..]));
+            }
+        }
+    }
+    assert_none(&failures);
+}
