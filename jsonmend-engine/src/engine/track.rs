@@ -71,10 +71,14 @@ impl Track for Horizon {
 
 impl<T: Track> Engine<'_, T> {
     /// Records that the current step examined offset `at` (an offset at or
-    /// past the end of a partial input starves the step).
+    /// past the end of a partial input starves the step). Watch engines
+    /// track it even when the input is whole (a stream's `finish`, a copy
+    /// finished for `repaired_so_far`): what the horizon decides there —
+    /// whether a comma joins the step before it — changes no output, and
+    /// a check of `partial` at every byte examined costs more.
     #[inline(always)]
     pub(crate) fn saw(&self, at: usize) {
-        if T::TRACKS && self.partial {
+        if T::TRACKS {
             self.track.saw(at);
         }
     }
