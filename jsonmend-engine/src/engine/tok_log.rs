@@ -22,8 +22,10 @@ pub(crate) enum TokKind {
     Key,
     /// A number or literal.
     Scalar,
-    /// A string value read whole, quotes included.
-    Str,
+    /// A string value read whole, quotes included (`true`: its escapes
+    /// are those `Value::to_json` writes, so it is its own compact JSON
+    /// text).
+    Str(bool),
     /// Not a token: the watch's mark `start` (a step read as text).
     Mark,
     /// Not a token: a repair a logged step decided, reported at `at` with
@@ -86,10 +88,11 @@ impl<T: Track> Engine<'_, T> {
     }
 
     /// Logs a whole string written from `start`, opened at input offset
-    /// `open` and closed by the quote at `q`.
+    /// `open` and closed by the quote at `q` (`compact`: see
+    /// [`TokKind::Str`]).
     #[inline]
-    pub(crate) fn log_string(&mut self, start: usize, open: usize, q: usize) {
-        self.log_span(TokKind::Str, start, (open + 1, q));
+    pub(crate) fn log_string(&mut self, start: usize, open: usize, q: usize, compact: bool) {
+        self.log_span(TokKind::Str(compact), start, (open + 1, q));
     }
 
     fn log_span(&mut self, kind: TokKind, start: usize, (open_at, last_at): (usize, usize)) {
@@ -98,7 +101,7 @@ impl<T: Track> Engine<'_, T> {
         }
         // A scalar or string settling as a root object's member reports an
         // event.
-        if matches!(kind, TokKind::Scalar | TokKind::Str) && self.in_root_object() {
+        if matches!(kind, TokKind::Scalar | TokKind::Str(_)) && self.in_root_object() {
             self.toks_ok = false;
         }
         self.toks.push(Tok {

@@ -40,7 +40,7 @@ impl<T: Track> Engine<'_, T> {
             return false;
         }
         let before = self.track.horizon();
-        let Some(q) = self.whole_end(ctx, b'"') else {
+        let Some((q, compact)) = self.whole_end(ctx, b'"') else {
             return false;
         };
         if repaired {
@@ -56,7 +56,7 @@ impl<T: Track> Engine<'_, T> {
         let out_open = self.out.len();
         self.content = true;
         self.put(self.src.get(start..=q).unwrap_or_default());
-        self.whole_done(out_open, q);
+        self.whole_done(out_open, q, compact);
         true
     }
 
@@ -72,7 +72,7 @@ impl<T: Track> Engine<'_, T> {
         if self.whole_strings != Some(self.totals.count) || self.cut.is_some() {
             return false;
         }
-        let Some(q) = self.whole_end(ctx, b'\'') else {
+        let Some((q, compact)) = self.whole_end(ctx, b'\'') else {
             return false;
         };
         let start = self.pos;
@@ -92,15 +92,16 @@ impl<T: Track> Engine<'_, T> {
         self.out.push(b'"');
         self.put_single_content(self.src.get(start + 1..q).unwrap_or_default());
         self.out.push(b'"');
-        self.whole_done(out_open, q);
+        self.whole_done(out_open, q, compact);
         true
     }
 
     /// The closing `quote` of the string value at `pos` when a lane can
-    /// read it whole: its first content byte plain, nothing examined past
-    /// its opening yet, a close found before the end's lookahead window.
+    /// read it whole (its first content byte plain, nothing examined past
+    /// its opening yet, a close found before the end's lookahead window),
+    /// and whether its escapes are all ones `Value::to_json` writes.
     /// `None` leaves the step's horizon as it was.
-    fn whole_end(&mut self, ctx: Ctx, quote: u8) -> Option<usize> {
+    fn whole_end(&mut self, ctx: Ctx, quote: u8) -> Option<(usize, bool)> {
         // An item without a comma before it: the general path notes R042
         // in the opening's step.
         if ctx == Ctx::Elem
@@ -130,22 +131,22 @@ impl<T: Track> Engine<'_, T> {
         if horizon > start {
             return None;
         }
-        let Some(q) = self.whole_close(ctx, start + 1 + first, limit, quote) else {
+        let Some((q, compact)) = self.whole_close(ctx, start + 1 + first, limit, quote) else {
             self.track.reset(horizon);
             return None;
         };
         self.work.add(q - start);
-        Some(q)
+        Some((q, compact))
     }
 
     /// A string value read whole up to its closing quote `q` (its output
     /// from `out_open` written): the marks the reader needs and the value's
     /// end.
-    fn whole_done(&mut self, out_open: usize, q: usize) {
+    fn whole_done(&mut self, out_open: usize, q: usize, compact: bool) {
         let start = self.pos;
         self.last_string = (start + 1, q);
         self.pos = q + 1;
-        self.log_string(out_open, start, q);
+        self.log_string(out_open, start, q, compact);
         let out_close = self.out.len() - 1;
         // The opening's own step writes the quote, examining only it.
         self.open_at = Some((out_open, start + 1));
@@ -155,9 +156,19 @@ impl<T: Track> Engine<'_, T> {
     }
 
     /// The closing `quote` (`"` or `'`) of the content from `at` (the first
-    /// non-plain byte after the first run), before `limit`.
-    fn whole_close(&self, ctx: Ctx, mut at: usize, limit: usize, quote: u8) -> Option<usize> {
+    /// non-plain byte after the first run), before `limit`, and whether the
+    /// content holds no `\/` or `\u` escape (no U+2028 or U+2029 stands
+    /// raw in it either: their lead byte is not plain), so the string as
+    /// written is its compact JSON text.
+    fn whole_close(
+        &self,
+        ctx: Ctx,
+        mut at: usize,
+        limit: usize,
+        quote: u8,
+    ) -> Option<(usize, bool)> {
         let mask = self.content_mask();
+        let mut compact = true;
         loop {
             let rest = self.src.get(at..limit)?;
             let run = rest
@@ -165,7 +176,7 @@ impl<T: Track> Engine<'_, T> {
                 .position(|&b| PLAIN_SET.get(usize::from(b)).is_none_or(|&f| f & mask == 0))?;
             at += run;
             match *rest.get(run)? {
-                b if b == quote => return self.closed_alone(ctx, at),
+                b if b == quote => return self.closed_alone(ctx, at).map(|q| (q, compact)),
                 // Content in a value (`:` splits only keys; a quote of the
                 // other kind is content).
                 b'"' | b'\'' | b'`' | b':' => at += 1,
@@ -184,12 +195,17 @@ impl<T: Track> Engine<'_, T> {
                     at += 1;
                 }
                 b'\\' => match self.src.get(at + 1)? {
-                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
+                    b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't' => at += 2,
+                    b'/' => {
+                        compact = false;
+                        at += 2;
+                    }
                     b'u' => {
                         let unit = crate::json::hex4(self.src, at + 2)?;
                         if (0xD000..=0xDFFF).contains(&unit) {
                             return None;
                         }
+                        compact = false;
                         at += 6;
                     }
                     _ => return None,

@@ -199,7 +199,7 @@ impl Watch {
                     let at = engine.track.horizon() + 1 + shift;
                     for t in engine.toks.get_mut(toks..).unwrap_or_default() {
                         t.at = at;
-                        if t.kind == TokKind::Str {
+                        if let TokKind::Str(_) = t.kind {
                             t.open_at += shift;
                             t.last_at += shift;
                         }

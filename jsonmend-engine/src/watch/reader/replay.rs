@@ -10,7 +10,6 @@ use alloc::vec::Vec;
 
 use super::{Decided, Decl, Frame, Note, Reader, cut_to, push_token};
 use crate::engine::{Tok, TokKind};
-use crate::json::compact_escapes;
 use crate::watch::delta::{DeltaOp, Deltas};
 use crate::watch::output_text::trailing_run;
 
@@ -43,7 +42,8 @@ impl Reader {
                 TokKind::Close => self.close_lean(tok.at, sink),
                 TokKind::Key => self.key_lean(text, tok),
                 TokKind::Scalar => self.scalar_lean(text, tok, sink),
-                TokKind::Str => self.compact_string(text, tok, sink),
+                TokKind::Str(true) => self.compact_string(text, tok, sink),
+                TokKind::Str(false) => false,
                 TokKind::Mark | TokKind::Repair(..) => true,
             };
             if done {
@@ -52,7 +52,7 @@ impl Reader {
         }
         let decided = match tok.kind {
             // What the step that read the string whole marks.
-            TokKind::Str => Decided {
+            TokKind::Str(_) => Decided {
                 at: tok.at,
                 run: Some((
                     tok.end.saturating_sub(2),
@@ -189,7 +189,8 @@ impl Reader {
         true
     }
 
-    /// A whole string value that is its own compact JSON text, at `pos`, whose value
+    /// A whole string value that is its own compact JSON text (the engine
+    /// logged it so), at `pos`, whose value
     /// reports no event: its `add`, `append` and `close` written straight
     /// from the token. False (nothing done) otherwise.
     fn compact_string(&mut self, text: &str, tok: &Tok, sink: &mut Deltas) -> bool {
@@ -200,11 +201,6 @@ impl Reader {
             return false;
         };
         let raw = content.as_bytes();
-        // Escapes as `Value::to_json` writes them: the content is its own
-        // JSON text too.
-        if raw.iter().any(|&b| b == b'\\' || b == 0xE2) && !compact_escapes(raw) {
-            return false;
-        }
         self.value_path();
         sink.push(DeltaOp::Add, tok.open_at, &self.path, "\"\"");
         if !raw.is_empty() {
