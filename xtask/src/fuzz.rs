@@ -128,10 +128,17 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             run_jobs(&args, target)
         };
         let filed = file_crashes(target)?;
-        if ran.is_err() || filed > 0 {
+        if filed > 0 {
             failed.push(format!(
                 "{target} ({filed} new crash file(s); `cargo test -p {}` replays them)",
                 replaying_crate(target)
+            ));
+        } else if ran.is_err() {
+            // (A single job's output goes to the terminal, unread: a run
+            // stopped with Ctrl-C ends the same way.)
+            failed.push(format!(
+                "{target} (it exited with an error and left no crash file; a run \
+                 stopped by hand ends so too)"
             ));
         }
     }
@@ -263,7 +270,9 @@ fn run_jobs(args: &Args, target: &str) -> Result<(), String> {
             }
             None => eprintln!("xtask: job {k}: no final stats ({status})"),
         }
-        if !status.success() {
+        if stopped_by_hand(&text) {
+            eprintln!("xtask: job {k} was stopped by hand (libFuzzer: run interrupted)");
+        } else if !status.success() {
             failed.push(format!("job {k} ({status}; see {})", log.display()));
         }
     }
@@ -279,6 +288,15 @@ fn run_jobs(args: &Args, target: &str) -> Result<(), String> {
     } else {
         Err(format!("fuzz {target}: {}", failed.join(", ")))
     }
+}
+
+/// Whether a job's log ends with libFuzzer's note that the run was
+/// interrupted (Ctrl-C, a signal): it exits non-zero then, having found
+/// nothing.
+fn stopped_by_hand(log: &str) -> bool {
+    log.contains("libFuzzer: run interrupted")
+        && !log.contains("ERROR: libFuzzer")
+        && !log.contains("SUMMARY: libFuzzer")
 }
 
 /// The crate whose tests replay `fuzz/regressions/<target>/`.
@@ -360,6 +378,17 @@ fn smallest_minimized(target: &str, since: std::time::SystemTime) -> Option<std:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_job_stopped_by_hand_is_told_from_a_crash() {
+        let stopped = "#4096\tpulse\n==1== libFuzzer: run interrupted; exiting\n\
+                       stat::number_of_executed_units: 10\n";
+        assert!(stopped_by_hand(stopped));
+        let crashed = "==1== ERROR: libFuzzer: deadly signal\n\
+                       SUMMARY: libFuzzer: deadly signal\n";
+        assert!(!stopped_by_hand(crashed));
+        assert!(!stopped_by_hand("#4096\tpulse  cov: 1\n"));
+    }
 
     #[test]
     fn final_stats_are_read_from_a_log() {
