@@ -296,7 +296,6 @@ impl Reader {
             DeltaOp::Add
         };
         sink.push(op, at, &self.path, if object { "{}" } else { "[]" });
-        let key = self.spare.pop().unwrap_or_default();
         let node = self
             .decls
             .as_ref()
@@ -308,6 +307,13 @@ impl Reader {
                 notes.push(Note::Declared(d.required(n)));
             }
         }
+        self.push_frame(object, node, decl);
+    }
+
+    /// The container whose opener is at `pos` (its path just built) opens:
+    /// its frame, a spare key buffer in it.
+    fn push_frame(&mut self, object: bool, node: Option<usize>, decl: Decl) {
+        let key = self.spare.pop().unwrap_or_default();
         self.frames.push(Frame {
             object,
             len: self.path.len(),
@@ -341,12 +347,18 @@ impl Reader {
         } else {
             String::new()
         };
+        self.keep_closed(f);
+        self.settle(path, decl, value, notes);
+    }
+
+    /// Keeps the container just closed (its frame `f`, its path the
+    /// reader's), which R054/R055 may reopen.
+    fn keep_closed(&mut self, f: Frame) {
         self.closed_path.clear();
         self.closed_path.push_str(&self.path);
         if let Some(old) = self.last_closed.replace(f) {
             self.spare.push(old.key);
         }
-        self.settle(path, decl, value, notes);
     }
 
     /// The key at `pos`, if it ends by `stable`: false while it is cut.

@@ -8,7 +8,7 @@
 
 use alloc::vec::Vec;
 
-use super::{Decided, Decl, Frame, Note, Reader, cut_to, push_token};
+use super::{Decided, Decl, Note, Reader, cut_to, push_token};
 use crate::engine::{Tok, TokKind};
 use crate::watch::delta::{DeltaOp, Deltas};
 use crate::watch::output_text::trailing_run;
@@ -107,18 +107,7 @@ impl Reader {
             &self.path,
             if object { "{}" } else { "[]" },
         );
-        let key = self.spare.pop().unwrap_or_default();
-        self.frames.push(Frame {
-            object,
-            len: self.path.len(),
-            items: 0,
-            key,
-            key_plain: true,
-            expect_key: object,
-            node: None,
-            decl: Decl::default(),
-        });
-        self.pos += 1;
+        self.push_frame(object, None, Decl::default());
         true
     }
 
@@ -136,11 +125,7 @@ impl Reader {
         self.pos += 1;
         cut_to(&mut self.path, f.len);
         sink.push(DeltaOp::Close, at, &self.path, "");
-        self.closed_path.clear();
-        self.closed_path.push_str(&self.path);
-        if let Some(old) = self.last_closed.replace(f) {
-            self.spare.push(old.key);
-        }
+        self.keep_closed(f);
         if let Some(f) = self.frames.last_mut() {
             f.items += 1;
         }
