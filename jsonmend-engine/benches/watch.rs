@@ -22,7 +22,7 @@ use jsonmend_engine::{Options, Session, Watch};
 use std::hint::black_box;
 use std::time::Duration;
 
-use sides::{one_shot, watch};
+use sides::{one_shot, text_pieces, watch, watch_text};
 
 fn small(c: &mut Criterion) {
     let (valid, defects) = docs::documents(docs::records_for(150_000));
@@ -44,6 +44,9 @@ fn small(c: &mut Criterion) {
         g.sample_size(20).measurement_time(Duration::from_secs(4));
         g.bench_function("jsonmend-engine", |b| b.iter(|| one_shot(black_box(doc))));
         g.bench_function("watch-4KiB", |b| b.iter(|| watch(black_box(doc), 4096)));
+        g.bench_function("watch-4KiB-text", |b| {
+            b.iter(|| watch_text(black_box(doc), 4096))
+        });
         g.bench_function("watch-64B", |b| b.iter(|| watch(black_box(doc), 64)));
         g.bench_function("watch-1B", |b| b.iter(|| watch(black_box(doc), 1)));
         g.finish();
@@ -63,32 +66,33 @@ fn paired(_c: &mut Criterion) {
         let p = paired::interleaved(ROUNDS, &|| one_shot(black_box(doc)), &|| {
             watch(black_box(doc), 4096)
         });
-        eprintln!(
-            "paired/{name}: watch-4KiB ÷ jsonmend-engine, median of {ROUNDS} interleaved \
-             pairs: {:.2}× (medians {:.3} ms and {:.3} ms)",
-            p.ratio,
-            p.b * 1e3,
-            p.a * 1e3
-        );
+        report(name, "watch-4KiB", ROUNDS, &p);
+        let p = paired::interleaved(ROUNDS, &|| one_shot(black_box(doc)), &|| {
+            watch_text(black_box(doc), 4096)
+        });
+        report(name, "watch-4KiB-text", ROUNDS, &p);
     }
+}
+
+fn report(group: &str, side: &str, rounds: usize, p: &paired::Paired) {
+    eprintln!(
+        "paired/{group}: {side} ÷ jsonmend-engine, median of {rounds} interleaved \
+         pairs: {:.2}× (medians {:.3} ms and {:.3} ms)",
+        p.ratio,
+        p.b * 1e3,
+        p.a * 1e3
+    );
 }
 
 /// The request lines of a stream of `doc` in pieces of at most `chunk`
 /// bytes (cut between characters): `watch.start`, the feeds, `watch.finish`.
 fn watch_requests(doc: &str, chunk: usize) -> Vec<String> {
     let mut lines = vec![r#"{"id":1,"method":"watch.start"}"#.to_string()];
-    let mut rest = doc;
-    while !rest.is_empty() {
-        let mut cut = chunk.min(rest.len());
-        while !rest.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        let (piece, tail) = rest.split_at(cut);
+    for piece in text_pieces(doc, chunk) {
         let chunk = serde_json::to_string(piece).unwrap();
         lines.push(format!(
             r#"{{"id":2,"method":"watch.feed","params":{{"chunk":{chunk}}}}}"#
         ));
-        rest = tail;
     }
     lines.push(r#"{"id":3,"method":"watch.finish"}"#.to_string());
     lines
