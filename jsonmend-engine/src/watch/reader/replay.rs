@@ -20,6 +20,7 @@ impl Reader {
     /// its container's and one token, and only a value that settles in
     /// the root object (or completes a root) reports an event: those, and
     /// whatever else is out of the ordinary, go the text reader's way.
+    #[inline(always)]
     pub(crate) fn replay(
         &mut self,
         text: &str,
@@ -212,18 +213,30 @@ impl Reader {
     /// [`Reader::read`] reads them; false where something else comes first
     /// (`pos` is left there).
     fn separators(&mut self, out: &[u8], to: usize) -> bool {
-        while self.pos < to {
-            match out.get(self.pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r' | b':') => {}
-                Some(b',') => {
-                    if let Some(f) = self.frames.last_mut() {
-                        f.expect_key = f.object;
-                    }
+        let Some(gap) = out.get(self.pos..to) else {
+            return self.pos == to;
+        };
+        let mut comma = false;
+        for (i, &b) in gap.iter().enumerate() {
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' | b':' => {}
+                b',' => comma = true,
+                _ => {
+                    self.pos += i;
+                    self.comma(comma);
+                    return false;
                 }
-                _ => return false,
             }
-            self.pos += 1;
         }
-        self.pos == to
+        self.pos = to;
+        self.comma(comma);
+        true
+    }
+
+    /// After a comma the innermost object expects a key.
+    fn comma(&mut self, seen: bool) {
+        if let Some(f) = self.frames.last_mut().filter(|_| seen) {
+            f.expect_key = f.object;
+        }
     }
 }
