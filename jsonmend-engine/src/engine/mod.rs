@@ -11,6 +11,7 @@ mod close;
 mod fast;
 mod framing;
 mod journal;
+mod lane_run;
 mod member_key;
 mod out;
 mod partial;
@@ -305,6 +306,8 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     pub(crate) lane_step: bool,
     /// Everything the current step wrote is in the log.
     pub(crate) toks_ok: bool,
+    /// Watch steps that run on while they are quiet (`lane_run.rs`).
+    pub(crate) lanes: lane_run::LaneRun,
     /// How far a long scan got before the end of a partial input (kept when
     /// the step is taken back: the bytes it covered do not change).
     pub(crate) memo: core::cell::Cell<Memo>,
@@ -385,6 +388,7 @@ impl<'a, T: Track> Engine<'a, T> {
             toks: Vec::new(),
             lane_step: false,
             toks_ok: true,
+            lanes: lane_run::LaneRun::default(),
             utf8_runs: false,
             cut: None,
             memo: core::cell::Cell::new(Memo::default()),

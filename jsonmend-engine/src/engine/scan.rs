@@ -196,6 +196,7 @@ impl<T: Track> Engine<'_, T> {
 
     /// Skips whitespace (R002 for non-ASCII) and comments (R003/R004);
     /// stops at a fence close or a closing tag (sets `stop`).
+    #[inline(always)]
     pub(crate) fn trivia(&mut self) {
         // Most tokens follow no whitespace or comment at all.
         match self.peek() {

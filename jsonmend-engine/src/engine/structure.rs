@@ -32,6 +32,12 @@ impl<'a, T: Track> Engine<'a, T> {
             return Ok(());
         }
         self.trivia();
+        self.token_steps()
+    }
+
+    /// The token of a document step, its trivia passed (or the end of the
+    /// document).
+    pub(crate) fn token_step(&mut self) -> Result<(), Error> {
         if self.stop || self.eof() {
             self.end_document();
             return Ok(());

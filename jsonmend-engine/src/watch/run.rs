@@ -95,20 +95,6 @@ impl Mark {
     }
 }
 
-/// Whether the step just run can be read from the token log: tokens were
-/// logged, the fast lane took it and logged everything it wrote, and it
-/// rewrote nothing earlier, cut no hole and holds nothing back (`holes`:
-/// the count before it).
-fn logged(engine: &Engine<'_, Horizon>, holes: usize) -> bool {
-    engine.log_toks
-        && engine.lane_step
-        && engine.toks_ok
-        && engine.retracted.is_none()
-        && engine.open_str.is_none()
-        && engine.holes.len() == holes
-        && engine.stable_out() == engine.out.len()
-}
-
 impl Watch {
     /// Logs the repairs of the logged step just run (`before`: the repair
     /// count before it; `at`: its `at`) with their `at` and permille:
@@ -159,6 +145,8 @@ impl Watch {
         engine.utf8_runs = self.source.utf8_known();
         // Under a declaration every step's level may be needed.
         engine.log_toks = self.log_tokens && self.reader.decls().is_none();
+        engine.lanes.margin = BATCH_MARGIN;
+        engine.lanes.shift = shift;
         let mut notes = Vec::new();
         // Reused from feed to feed.
         let mut marks = core::mem::take(&mut self.marks);
@@ -176,41 +164,33 @@ impl Watch {
             engine.toks.clear();
             engine.begin_step();
             let (mut starved, mut failure, mut steps, mut rewrote) = (false, None, 0usize, false);
+            engine.lanes.on = batch;
             loop {
-                let before = engine.repairs.len();
-                engine.begin_token();
-                engine.whole_strings =
-                    (batch && engine.pos + BATCH_MARGIN < src.len()).then_some(engine.totals.count);
-                engine.lane_step = false;
-                engine.toks_ok = true;
-                let (toks, holes) = (engine.toks.len(), engine.holes.len());
-                // (Inside a document, the document's step itself.)
+                let far = batch && engine.pos + BATCH_MARGIN < src.len();
+                engine.start_step(far);
+                // (Inside a document, the document's step itself; quiet
+                // lane steps after it run on, `lane_run.rs`.)
                 let r = if engine.phase == Phase::Doc && engine.is_partial() {
                     engine.doc_step().map(|()| true)
                 } else {
                     engine.advance()
                 };
+                steps += engine.lanes.quiet;
+                let start = engine.lanes.start;
                 if engine.starved() {
                     starved = true;
                     break;
                 }
                 steps += 1;
-                if r.is_ok() && logged(&engine, holes) {
-                    let at = engine.track.horizon() + 1 + shift;
-                    for t in engine.toks.get_mut(toks..).unwrap_or_default() {
-                        t.at = at;
-                        if let TokKind::Str(_) = t.kind {
-                            t.open_at += shift;
-                            t.last_at += shift;
-                        }
-                    }
-                    if engine.repairs.len() > before {
-                        self.log_repairs(&mut engine, (before, at), shift);
+                if r.is_ok() && engine.step_logged() {
+                    let at = engine.stamp_step();
+                    if engine.repairs.len() > start.repairs {
+                        self.log_repairs(&mut engine, (start.repairs, at), shift);
                     }
                 } else {
-                    engine.toks.truncate(toks);
+                    engine.toks.truncate(start.toks);
                     engine.toks.push(Tok::mark(marks.len()));
-                    marks.push(Mark::of(&engine, (before, shift), &mut rules));
+                    marks.push(Mark::of(&engine, (start.repairs, shift), &mut rules));
                     rewrote |= engine.retracted.is_some();
                 }
                 if let Err(e) = r {
@@ -255,6 +235,7 @@ impl Watch {
             }
         }
         engine.log_toks = false;
+        engine.lanes.on = false;
         self.engine = Some(engine.rebind(&[]));
         self.marks = marks;
         self.rules = rules;

@@ -1,0 +1,121 @@
+//! Lane runs: in a watch batch, far from the end of what arrived, one
+//! document step goes on to the next token while the token just read is a
+//! quiet lane step — a fast-lane token the log describes whole
+//! (`tok_log.rs`), no repair, nothing starved. Each token is still its own
+//! step: it starts as the watch's step loop starts one (the same resets,
+//! the horizon from the byte before it) and its tokens get that step's
+//! `at`; the run only saves the loop's round trip for steps that need
+//! nothing of it. The step the run ends with — any kind — goes back to the
+//! loop as the step it called, with where it started.
+
+use super::{Engine, TokKind, Track};
+use crate::error::Error;
+
+/// The lengths of the lists a step may add to, taken as it starts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct StepStart {
+    /// Repairs recorded before the step.
+    pub(crate) repairs: usize,
+    /// Log entries before the step.
+    pub(crate) toks: usize,
+    /// Holes cut before the step.
+    pub(crate) holes: usize,
+}
+
+/// What a lane run needs and what it leaves for the step loop.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LaneRun {
+    /// Steps may run on (set by the loop for a batch's steps).
+    pub(crate) on: bool,
+    /// How far from the end of the input a step must start to run on.
+    pub(crate) margin: usize,
+    /// Added to input offsets in `at`s (what the source dropped).
+    pub(crate) shift: usize,
+    /// Quiet steps run before the current one, since the loop's call.
+    pub(crate) quiet: usize,
+    /// Where the current step started.
+    pub(crate) start: StepStart,
+}
+
+impl<T: Track> Engine<'_, T> {
+    /// Starts a watch step (`whole`: strings may be read whole, the step
+    /// being far from the end of a batch).
+    #[inline]
+    pub(crate) fn start_step(&mut self, whole: bool) {
+        self.lanes.start = StepStart {
+            repairs: self.repairs.len(),
+            toks: self.toks.len(),
+            holes: self.holes.len(),
+        };
+        self.lanes.quiet = 0;
+        self.begin_token();
+        self.whole_strings = whole.then_some(self.totals.count);
+        self.lane_step = false;
+        self.toks_ok = true;
+    }
+
+    /// Whether the current step can be read from the token log: tokens were
+    /// logged, the fast lane took it and logged everything it wrote, and it
+    /// rewrote nothing earlier, cut no hole and holds nothing back.
+    #[inline]
+    pub(crate) fn step_logged(&self) -> bool {
+        self.log_toks
+            && self.lane_step
+            && self.toks_ok
+            && self.retracted.is_none()
+            && self.open_str.is_none()
+            && self.holes.len() == self.lanes.start.holes
+            && self.stable_out() == self.out.len()
+    }
+
+    /// Gives the current step's logged tokens its `at`; that `at`.
+    #[inline]
+    pub(crate) fn stamp_step(&mut self) -> usize {
+        let shift = self.lanes.shift;
+        let at = self.track.horizon() + 1 + shift;
+        for t in self
+            .toks
+            .get_mut(self.lanes.start.toks..)
+            .unwrap_or_default()
+        {
+            t.at = at;
+            if let TokKind::Str(_) = t.kind {
+                t.open_at += shift;
+                t.last_at += shift;
+            }
+        }
+        at
+    }
+
+    /// The token of a document step (its trivia passed) and, in a lane
+    /// run, the steps after it while each is quiet.
+    pub(crate) fn token_steps(&mut self) -> Result<(), Error> {
+        loop {
+            self.token_step()?;
+            if !T::TRACKS || !self.lanes.on || !self.quiet_step() {
+                return Ok(());
+            }
+            if self.pos + self.lanes.margin >= self.src.len() {
+                return Ok(());
+            }
+            self.next_quiet_step();
+            self.trivia();
+        }
+    }
+
+    /// The step just run needs nothing of the loop: a logged lane step
+    /// without repairs that did not starve.
+    #[inline]
+    fn quiet_step(&self) -> bool {
+        self.step_logged() && self.repairs.len() == self.lanes.start.repairs && !self.starved()
+    }
+
+    /// Stamps the quiet step just run and starts the next one as the loop
+    /// would.
+    fn next_quiet_step(&mut self) {
+        self.stamp_step();
+        let quiet = self.lanes.quiet + 1;
+        self.start_step(true);
+        self.lanes.quiet = quiet;
+    }
+}
