@@ -5,7 +5,9 @@
 //! reader takes its tokens from the log, and only a step with repairs
 //! keeps a [`Mark`] (for their events). Every other step keeps a mark, and
 //! the reader reads its output as text. Marks sit in the log where their
-//! step ran, so deltas and events come in step order either way.
+//! step ran, so deltas and events come in step order either way. A step
+//! the fast lane took quietly (logged, no repair) runs on to the next
+//! token without coming back to the loop (`engine/lane_run.rs`).
 
 use alloc::vec::Vec;
 
