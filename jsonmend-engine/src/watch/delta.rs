@@ -154,25 +154,48 @@ impl DeltaRef<'_> {
         out
     }
 
-    /// Appends the protocol object to `out`.
+    /// Appends the protocol object to `out`: the names and the operation
+    /// between the path and the value written as one piece, and for a
+    /// delta without text (`close`, `reopen`) everything up to `at`.
     pub(crate) fn write_json(&self, out: &mut String) {
-        let value = if self.text.is_empty() {
-            "null"
-        } else {
-            self.text
-        };
         out.reserve(56 + self.path.len() + 2 * self.text.len());
         out.push_str("{\"path\":");
         write_str(out, self.path);
-        out.push_str(",\"op\":\"");
-        out.push_str(self.op.as_str());
-        out.push_str("\",\"value\":");
-        out.push_str(value);
-        out.push_str(",\"text\":");
-        write_json_as_str(out, self.text);
-        out.push_str(",\"at\":");
+        if self.text.is_empty() {
+            out.push_str(self.op.null_members());
+        } else {
+            out.push_str(self.op.value_member());
+            out.push_str(self.text);
+            out.push_str(",\"text\":");
+            write_json_as_str(out, self.text);
+            out.push_str(",\"at\":");
+        }
         write_int(out, self.at.into());
         out.push('}');
+    }
+}
+
+impl DeltaOp {
+    /// What follows a delta's path up to its value.
+    fn value_member(self) -> &'static str {
+        match self {
+            DeltaOp::Add => ",\"op\":\"add\",\"value\":",
+            DeltaOp::Append => ",\"op\":\"append\",\"value\":",
+            DeltaOp::Close => ",\"op\":\"close\",\"value\":",
+            DeltaOp::Reopen => ",\"op\":\"reopen\",\"value\":",
+            DeltaOp::Set => ",\"op\":\"set\",\"value\":",
+        }
+    }
+
+    /// What follows the path of a delta without text, up to its `at`.
+    fn null_members(self) -> &'static str {
+        match self {
+            DeltaOp::Add => ",\"op\":\"add\",\"value\":null,\"text\":\"\",\"at\":",
+            DeltaOp::Append => ",\"op\":\"append\",\"value\":null,\"text\":\"\",\"at\":",
+            DeltaOp::Close => ",\"op\":\"close\",\"value\":null,\"text\":\"\",\"at\":",
+            DeltaOp::Reopen => ",\"op\":\"reopen\",\"value\":null,\"text\":\"\",\"at\":",
+            DeltaOp::Set => ",\"op\":\"set\",\"value\":null,\"text\":\"\",\"at\":",
+        }
     }
 }
 
