@@ -129,9 +129,26 @@ fn escape_from(out: &mut String, s: &str, start: usize) {
         }
         i = after;
         from = i;
-        i += first_attention(bytes.get(i..).unwrap_or_default()).unwrap_or(bytes.len() - i);
+        i = next_attention(bytes, i);
     }
     out.push_str(s.get(from..).unwrap_or_default());
+}
+
+/// The next byte from `at` that needs attention, or the end: the next few
+/// bytes one at a time (in JSON text written as a string a quote comes
+/// every few bytes), then eight at a time.
+fn next_attention(bytes: &[u8], at: usize) -> usize {
+    const NEAR: usize = 16;
+    let near = bytes.get(at..).unwrap_or_default();
+    let head = near.get(..NEAR).unwrap_or(near);
+    if let Some(i) = head
+        .iter()
+        .position(|&b| ATTENTION.get(usize::from(b)).copied().unwrap_or(true))
+    {
+        return at + i;
+    }
+    let far = at + head.len();
+    far + first_attention(bytes.get(far..).unwrap_or_default()).unwrap_or(bytes.len() - far)
 }
 
 /// Whether string content (written by the engine, or of a strict text)
@@ -248,7 +265,7 @@ pub(crate) fn hex4(s: &[u8], at: usize) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ATTENTION, first_attention, write_json_as_str, write_str};
+    use super::{ATTENTION, first_attention, next_attention, write_json_as_str, write_str};
     use alloc::string::String;
     use alloc::vec::Vec;
 
@@ -270,6 +287,44 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The search after an escape (a few bytes one at a time, then eight
+    /// at a time) finds the next byte that needs attention wherever it
+    /// is, before, at and after the switch, or the end.
+    #[test]
+    fn next_attention_is_the_next_byte_that_needs_it() {
+        for len in 0..48 {
+            for from in 0..=len {
+                for at in 0..len {
+                    for b in [b'"', b'\\', 0x00, 0x1F, 0xE2, b'a', 0x80] {
+                        let mut s: Vec<u8> = alloc::vec![b'x'; len];
+                        if let Some(x) = s.get_mut(at) {
+                            *x = b;
+                        }
+                        let naive = s
+                            .iter()
+                            .skip(from)
+                            .position(|&c| ATTENTION[usize::from(c)])
+                            .map_or(len, |i| from + i);
+                        assert_eq!(next_attention(&s, from), naive, "{len} {from} {at} {b}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Text with escapes at every distance reads back as itself.
+    #[test]
+    fn escaped_text_reads_back() {
+        for gap in 0..40 {
+            let run = "é".repeat(gap / 2) + &"k".repeat(gap % 2);
+            let text = alloc::format!("\"{run}\\{run}\n{run}\u{2028}{run}\u{1}{run}\"");
+            let mut out = String::new();
+            write_str(&mut out, &text);
+            let back: String = serde_json::from_str(&out).unwrap();
+            assert_eq!(back, text, "{gap}");
         }
     }
 
