@@ -103,6 +103,10 @@ pub(crate) struct Reader {
     path: String,
     /// Key buffers of closed frames, for the next ones.
     spare: Vec<String>,
+    /// A key read from the token log whose value is not read yet: its
+    /// content's output span and whether it is its own JSON Pointer token
+    /// (the top frame's `key` is stale until [`Reader::take_key`]).
+    pending_key: Option<(usize, usize, bool)>,
 }
 
 /// A string value whose closing quote is not decided yet (its path is the
@@ -155,6 +159,7 @@ impl Reader {
             reopened_root: false,
             path: String::new(),
             spare: Vec::new(),
+            pending_key: None,
         }
     }
 

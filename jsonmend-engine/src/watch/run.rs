@@ -293,6 +293,8 @@ impl Sink<'_> {
             }
             let k = tok.start;
             let Some(m) = marks.get(k) else { continue };
+            // (A step read as text reads its keys from the text.)
+            self.reader.take_key(text);
             for (j, &rule) in rules.iter().enumerate().take(m.rules.1).skip(m.rules.0) {
                 if self.tally.repair_events >= self.tally.max_repairs {
                     break;
@@ -346,5 +348,8 @@ impl Sink<'_> {
                     .take_notes(notes, self.reader.decls(), (m.at, permille), progress);
             }
         }
+        // The output moves on: a key still waiting for its value keeps its
+        // text.
+        self.reader.take_key(text);
     }
 }

@@ -39,7 +39,7 @@ impl Reader {
         if lean {
             self.token_start = self.pos;
             let done = match tok.kind {
-                TokKind::Open(object) => self.open_lean(object, tok.at, sink),
+                TokKind::Open(object) => self.open_lean(text, object, tok.at, sink),
                 TokKind::Close => self.close_lean(tok.at, sink),
                 TokKind::Key => self.key_lean(text, tok),
                 TokKind::Scalar => self.scalar_lean(text, tok, sink),
@@ -68,6 +68,7 @@ impl Reader {
                 open: None,
             },
         };
+        self.take_key(text);
         self.read(text, tok.end, holes, decided, (sink, notes));
     }
 
@@ -82,13 +83,18 @@ impl Reader {
 
     /// The path of a value beginning in the top frame: the frame's path and
     /// the value's key or index.
-    fn value_path(&mut self) {
+    fn value_path(&mut self, text: &str) {
         let Some(f) = self.frames.last() else {
             return;
         };
         cut_to(&mut self.path, f.len);
         if f.object {
-            push_token(&mut self.path, (f.key.as_str(), f.key_plain));
+            match self.pending_key.take() {
+                Some((s, e, plain)) => {
+                    push_token(&mut self.path, (text.get(s..e).unwrap_or_default(), plain));
+                }
+                None => push_token(&mut self.path, (f.key.as_str(), f.key_plain)),
+            }
         } else {
             self.path.push('/');
             crate::serialize::write_int(&mut self.path, f.items.into());
@@ -97,11 +103,11 @@ impl Reader {
 
     /// A container opens at `pos` inside another one (as
     /// [`Reader::open_container`] opens it there).
-    fn open_lean(&mut self, object: bool, at: usize, sink: &mut Deltas) -> bool {
+    fn open_lean(&mut self, text: &str, object: bool, at: usize, sink: &mut Deltas) -> bool {
         if self.frames.is_empty() || self.replace_next {
             return false;
         }
-        self.value_path();
+        self.value_path(text);
         sink.push(
             DeltaOp::Add,
             at,
@@ -149,12 +155,22 @@ impl Reader {
                 _ => {}
             }
         }
-        f.key.clear();
-        f.key.push_str(content);
-        f.key_plain = plain;
         f.expect_key = false;
+        self.pending_key = Some((tok.start + 1, tok.end.saturating_sub(1), plain));
         self.pos = tok.end;
         true
+    }
+
+    /// The key read from the log, into the top frame (before anything but
+    /// a lean path reads its value).
+    pub(crate) fn take_key(&mut self, text: &str) {
+        if let Some((s, e, plain)) = self.pending_key.take() {
+            if let Some(f) = self.frames.last_mut() {
+                f.key.clear();
+                f.key.push_str(text.get(s..e).unwrap_or_default());
+                f.key_plain = plain;
+            }
+        }
     }
 
     /// A number or literal at `pos` that settles quietly (as
@@ -166,7 +182,7 @@ impl Reader {
         let Some(token) = text.get(tok.start..tok.end) else {
             return false;
         };
-        self.value_path();
+        self.value_path(text);
         sink.push(DeltaOp::Add, tok.at, &self.path, token);
         self.pos = tok.end;
         if let Some(f) = self.frames.last_mut() {
@@ -187,7 +203,7 @@ impl Reader {
             return false;
         };
         let raw = content.as_bytes();
-        self.value_path();
+        self.value_path(text);
         sink.push(DeltaOp::Add, tok.open_at, &self.path, "\"\"");
         if !raw.is_empty() {
             // The last character decides the content, unless it ends in a
