@@ -83,23 +83,35 @@ impl<S: BorrowMut<String>> Obj<S> {
         Obj { out, first: true }
     }
 
-    fn key(&mut self, k: &str) -> &mut String {
+    /// Starts the member `k`: a name of this crate's protocol, written as
+    /// it is (no name needs escaping).
+    fn key(&mut self, k: &'static str) -> &mut String {
+        debug_assert!(k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
         let out = self.out.borrow_mut();
-        if !self.first {
-            out.push(',');
-        }
+        out.push_str(if self.first { "\"" } else { ",\"" });
         self.first = false;
-        write_str(out, k);
-        out.push(':');
+        out.push_str(k);
+        out.push_str("\":");
         out
     }
 
-    pub(crate) fn str(mut self, k: &str, v: &str) -> Obj<S> {
+    pub(crate) fn str(mut self, k: &'static str, v: &str) -> Obj<S> {
         write_str(self.key(k), v);
         self
     }
 
-    pub(crate) fn opt_str(mut self, k: &str, v: Option<&str>) -> Obj<S> {
+    /// A member whose value is one of this crate's names (a kind, a rule
+    /// code, a threshold or severity name), written as it is.
+    pub(crate) fn name(mut self, k: &'static str, v: &'static str) -> Obj<S> {
+        debug_assert!(v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+        let out = self.key(k);
+        out.push('"');
+        out.push_str(v);
+        out.push('"');
+        self
+    }
+
+    pub(crate) fn opt_str(mut self, k: &'static str, v: Option<&str>) -> Obj<S> {
         let out = self.key(k);
         match v {
             Some(v) => write_str(out, v),
@@ -108,12 +120,12 @@ impl<S: BorrowMut<String>> Obj<S> {
         self
     }
 
-    pub(crate) fn num(mut self, k: &str, v: impl Into<Int>) -> Obj<S> {
+    pub(crate) fn num(mut self, k: &'static str, v: impl Into<Int>) -> Obj<S> {
         write_int(self.key(k), v.into());
         self
     }
 
-    pub(crate) fn opt_num(mut self, k: &str, v: Option<usize>) -> Obj<S> {
+    pub(crate) fn opt_num(mut self, k: &'static str, v: Option<usize>) -> Obj<S> {
         let out = self.key(k);
         match v {
             Some(v) => write_int(out, v.into()),
@@ -122,19 +134,19 @@ impl<S: BorrowMut<String>> Obj<S> {
         self
     }
 
-    pub(crate) fn bool(mut self, k: &str, v: bool) -> Obj<S> {
+    pub(crate) fn bool(mut self, k: &'static str, v: bool) -> Obj<S> {
         self.key(k).push_str(if v { "true" } else { "false" });
         self
     }
 
     /// A member whose value is already JSON text.
-    pub(crate) fn raw(mut self, k: &str, json: &str) -> Obj<S> {
+    pub(crate) fn raw(mut self, k: &'static str, json: &str) -> Obj<S> {
         self.key(k).push_str(json);
         self
     }
 
     /// A member whose value `write` appends.
-    pub(crate) fn with(mut self, k: &str, write: impl FnOnce(&mut String)) -> Obj<S> {
+    pub(crate) fn with(mut self, k: &'static str, write: impl FnOnce(&mut String)) -> Obj<S> {
         write(self.key(k));
         self
     }

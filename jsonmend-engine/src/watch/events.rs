@@ -124,7 +124,7 @@ impl Event {
     /// Appends the protocol object to `out`.
     pub(crate) fn write_json(&self, out: &mut String) {
         let o = Obj::append_to(out)
-            .str("kind", self.kind.name())
+            .name("kind", self.kind.name())
             .str("path", &self.path);
         let o = match &self.kind {
             EventKind::Field(v) | EventKind::Required(v) => o.raw("value", v),
@@ -134,12 +134,38 @@ impl Event {
                 threshold,
                 severity,
             } => o
-                .str("code", code)
-                .str("threshold", threshold)
-                .str("severity", severity),
-            EventKind::Error { code, message } => o.str("code", code).str("message", message),
+                .name("code", code)
+                .name("threshold", threshold)
+                .name("severity", severity),
+            EventKind::Error { code, message } => o.name("code", code).str("message", message),
             EventKind::Ready | EventKind::Complete => o,
         };
         o.num("at", self.at).num("permille", self.permille).end();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Event;
+    use alloc::string::String;
+
+    /// Every rule's repair event is written with its names as they are
+    /// (`Obj::name`): the JSON reads back with the rule's code, threshold
+    /// and severity.
+    #[test]
+    fn every_rule_writes_its_repair_event() {
+        for &rule in crate::Rule::ALL {
+            let mut out = String::new();
+            Event::repair(rule, 7, 500).write_json(&mut out);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["kind"], "repair", "{out}");
+            assert_eq!(v["code"], rule.code(), "{out}");
+            assert_eq!(v["threshold"], rule.threshold(), "{out}");
+            assert_eq!(v["severity"], rule.severity().as_str(), "{out}");
+            assert_eq!(
+                (v["at"].as_u64(), v["permille"].as_i64()),
+                (Some(7), Some(500))
+            );
+        }
     }
 }
