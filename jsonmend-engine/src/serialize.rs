@@ -35,25 +35,39 @@ impl From<i32> for Int {
     }
 }
 
-/// Appends an integer in decimal without the formatting machinery.
+/// The decimal digits of 0 to 99, two each.
+const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+                     40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+                     8081828384858687888990919293949596979899";
+
+/// Appends an integer in decimal without the formatting machinery: two
+/// digits at a time from [`PAIRS`], most significant first (no buffer to
+/// check as UTF-8).
 pub(crate) fn write_int(out: &mut String, Int(negative, mut v): Int) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        if let Some(d) = buf.get_mut(i) {
-            *d = b'0' + (v % 10) as u8;
-        }
-        v /= 10;
-        if v == 0 || i == 0 {
-            break;
-        }
-    }
     if negative {
         out.push('-');
     }
-    // ASCII digits: always text.
-    out.push_str(core::str::from_utf8(buf.get(i..).unwrap_or_default()).unwrap_or_default());
+    // The pairs below the top one, least significant first (a u64 has
+    // at most ten pairs of digits).
+    let mut low = [0u8; 10];
+    let mut n = 0;
+    while v >= 100 {
+        if let Some(p) = low.get_mut(n) {
+            *p = (v % 100) as u8;
+        }
+        v /= 100;
+        n += 1;
+    }
+    let pair = |p: usize| PAIRS.get(2 * p..2 * p + 2).unwrap_or("00");
+    let top = pair(v as usize);
+    out.push_str(if v < 10 {
+        top.get(1..).unwrap_or("0")
+    } else {
+        top
+    });
+    for &p in low.get(..n).unwrap_or_default().iter().rev() {
+        out.push_str(pair(usize::from(p)));
+    }
 }
 
 /// A tiny JSON object writer, into its own `String` ([`Obj::new`]) or at
@@ -299,5 +313,34 @@ impl Error {
             o = o.str("retry_hint", hint);
         }
         o.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Int, write_int};
+    use alloc::string::{String, ToString};
+
+    /// Every number of digits, each side of every power of ten, and the
+    /// extremes, as `Display` writes them.
+    #[test]
+    fn integers_are_written_as_display_writes_them() {
+        let mut cases: alloc::vec::Vec<u64> = alloc::vec![0, 1, u64::MAX, u64::MAX - 1];
+        let mut p = 1u64;
+        while let Some(next) = p.checked_mul(10) {
+            cases.extend([p - 1, p, p + 1, next / 2 + 7]);
+            p = next;
+        }
+        cases.extend([p - 1, p, p + 1]);
+        for v in cases {
+            let mut out = String::new();
+            write_int(&mut out, Int::from(v));
+            assert_eq!(out, v.to_string());
+        }
+        for v in [i32::MIN, -1_000_000, -10, -9, -1, 0, 42, i32::MAX] {
+            let mut out = String::from("x");
+            write_int(&mut out, Int::from(v));
+            assert_eq!(out, alloc::format!("x{v}"));
+        }
     }
 }
