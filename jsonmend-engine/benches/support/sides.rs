@@ -18,7 +18,8 @@ pub(crate) fn watch(doc: &str, chunk: usize) -> usize {
 /// [`watch`] with text pieces of at most `chunk` bytes cut between
 /// characters ([`text_pieces`]), fed as text: what `jsonmend serve` feeds
 /// (a `watch.feed` chunk is a JSON string), checked for UTF-8 by nobody
-/// again — as one-shot repair's input is not.
+/// again — as one-shot repair's input is not. (`watch_floor.rs` includes
+/// this file without it.)
 #[allow(dead_code)]
 pub(crate) fn watch_text(doc: &str, chunk: usize) -> usize {
     let mut w = Watch::new(Options::default());
