@@ -211,9 +211,16 @@ impl<T: Track> Engine<'_, T> {
         let sink = self.sink();
         loop {
             let start = self.pos;
-            while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
-                self.pos += 1;
-            }
+            // The blank run in one scan, counted and tracked as looking at
+            // each blank and the byte after the run one at a time would.
+            let rest = self.src.get(start..).unwrap_or_default();
+            let run = rest
+                .iter()
+                .position(|&b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+                .unwrap_or(rest.len());
+            self.work.add(run + 1);
+            self.saw(start + run);
+            self.pos = start + run;
             if self.pos > start {
                 self.slice(start, self.pos);
                 match sink {
