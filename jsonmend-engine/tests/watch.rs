@@ -124,6 +124,34 @@ fn long_documents_give_the_same_stream_in_any_chunks() {
     assert_none(&failures);
 }
 
+/// A list of repairs longer than twice `max_repairs` is trimmed as it
+/// grows (a batch commits when its list is due): the stream keeps the same
+/// repairs, events and result as one-shot repair in any chunks, with few
+/// kept repairs (many trims) and with the default.
+#[test]
+fn long_repair_lists_are_trimmed_alike_in_any_chunks() {
+    let item = |i: usize| format!("{{'k{i}': 'v{i}', n: {i},}}");
+    let doc = format!("[{}]", (0..1_200).map(item).collect::<Vec<_>>().join(" "));
+    let b = doc.as_bytes();
+    let mut failures = Vec::new();
+    for max_repairs in [3usize, 1000] {
+        let opts = Options {
+            max_repairs,
+            ..Options::default()
+        };
+        for step in [1usize, 97, 4096] {
+            let cuts: Vec<usize> = (step..b.len()).step_by(step).collect();
+            if let Err(e) = watch::check_split(b, &cuts, &opts) {
+                failures.push(format!(
+                    "max_repairs {max_repairs}, {step}-byte feeds: {}",
+                    &e[..e.len().min(400)]
+                ));
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
 /// Declarations, profiles and limits: events with `settled_permille`,
 /// refusals at `finish`, `E040` while feeding.
 #[test]

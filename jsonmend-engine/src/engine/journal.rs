@@ -381,7 +381,7 @@ impl<T: Track> Engine<'_, T> {
         self.journal.snap = None;
         self.stack.commit();
         self.held.commit();
-        if self.repairs.len() >= 4 * self.max_repairs + 64 {
+        if self.repairs_full() {
             self.trim_repairs();
         }
     }

@@ -107,9 +107,17 @@ impl<T: Track> Engine<'_, T> {
         });
         // Keep the list bounded: only the first `max_repairs` by offset are
         // reported, so the rest can go (amortized linear).
-        if self.repairs.len() >= 4 * self.max_repairs + 64 && !(T::TRACKS && self.journal.on) {
+        if self.repairs_full() && !(T::TRACKS && self.journal.on) {
             self.trim_repairs();
         }
+    }
+
+    /// Whether the list is long enough to trim: twice what is reported and
+    /// a little more, so a trim removes at least half the list (linear
+    /// overall) and the list's buffer stays near twice the reported size.
+    #[inline]
+    pub(crate) fn repairs_full(&self) -> bool {
+        self.repairs.len() >= 2 * self.max_repairs + 32
     }
 
     /// Sorts the repairs by offset then code and keeps the reported ones.

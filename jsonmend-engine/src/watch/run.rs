@@ -200,7 +200,14 @@ impl Watch {
                     break;
                 }
                 let far = engine.pos + BATCH_MARGIN < src.len();
-                if !batch || !far || engine.retracted.is_some() || engine.phase == Phase::Done {
+                // (A batch whose repair list is due for a trim commits, so
+                // the list is trimmed before it outgrows its buffer.)
+                if !batch
+                    || !far
+                    || engine.retracted.is_some()
+                    || engine.phase == Phase::Done
+                    || engine.repairs_full()
+                {
                     break;
                 }
             }
