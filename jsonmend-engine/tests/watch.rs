@@ -370,6 +370,45 @@ fn strings_read_whole_give_the_same_stream_as_byte_feeds() {
     assert_none(&failures);
 }
 
+/// A string value whose close, or a byte its close decision examines,
+/// lies at or near the end of a feed: a step reads it whole only when
+/// what arrived decides its close (in a batch far from the end or in the
+/// steps near it), and the stream is the one of byte-by-byte feeds.
+#[test]
+fn strings_closing_near_a_feed_end_give_the_same_stream() {
+    let long = "word ".repeat(40);
+    let contents = [
+        "plain", "a, b", "end,", "x: y", "closer}", "esc\\\"", "it's", "", &long,
+    ];
+    let pad = (0..60)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut failures = Vec::new();
+    for q in ['"', '\''] {
+        for c in contents {
+            let forms = [
+                format!("{{\"k\": {q}{c}{q}, \"n\": 1}}"),
+                format!("{q}{c}{q}"),
+                format!("{{k: {q}{c}{q}}}"),
+                format!("[{q}{c}{q} {q}{c}{q}]"),
+            ];
+            for form in forms {
+                let doc = format!("[{pad}, {form} , 1]");
+                let b = doc.as_bytes();
+                let start = pad.len() + 3;
+                for cut in start..(start + form.len() + 4).min(b.len()) {
+                    if let Err(e) = watch::check_split(b, &[cut], &Options::default()) {
+                        failures.push(format!("{doc:?} cut at {cut}: {}", &e[..e.len().min(300)]));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
 /// Member paths are JSON Pointers: `~` and `/` in a key are escaped,
 /// whether the key is written plainly, escaped or repaired.
 #[test]

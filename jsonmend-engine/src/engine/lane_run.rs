@@ -39,7 +39,7 @@ pub(crate) struct LaneRun {
 
 impl<T: Track> Engine<'_, T> {
     /// Starts a watch step (`whole`: strings may be read whole, the step
-    /// being far from the end of a batch).
+    /// being one of a batch).
     #[inline]
     pub(crate) fn start_step(&mut self, whole: bool) {
         self.lanes.start = StepStart {

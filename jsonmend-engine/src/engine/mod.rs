@@ -277,8 +277,8 @@ pub(crate) struct Engine<'a, T: Track = OneShot> {
     /// The plain run the current watch step copied into a string: output
     /// span and input start (byte for byte the same).
     pub(crate) plain_run: Option<(usize, usize, usize)>,
-    /// A watch step in a batch, far from the end of what arrived, may read
-    /// a plain `"` string value whole (its opening, content and close) and
+    /// A watch step in a batch may read a plain `"` string value whole
+    /// when what arrived decides its close (its opening, content and close) and
     /// then records where the opening alone would have been decided: the
     /// count of repairs noted before the step (a step that noted one
     /// already ends with the token that decided it).

@@ -1,5 +1,5 @@
-//! Whole strings in watch steps: far from the end of what arrived, a watch
-//! batch reads a plain `"` string value in one step — opening, content and
+//! Whole strings in watch steps: when what arrived decides its close, a
+//! watch batch step reads a plain `"` string value in one step — opening, content and
 //! close — where the general path takes a step for the opening and its
 //! first plain run, one per special character or later run, and one for the
 //! close. The deltas are the same: the step records where the opening
@@ -13,9 +13,13 @@
 //!
 //! A `'` string value is read whole the same way, its R011 kept where its
 //! own step would decide it (with the step's [`Engine::cut`]).
+//!
+//! The lane declines, with nothing changed, a string whose close is not
+//! there yet or whose close decision examines the end of what arrived: its
+//! step would starve, and a starved step takes its whole batch back.
 
 use super::string::PLAIN_SET;
-use super::{Ctx, Engine, L, Sep, Track};
+use super::{Ctx, Engine, Sep, Track};
 use crate::rules::Rule;
 
 impl<T: Track> Engine<'_, T> {
@@ -98,7 +102,7 @@ impl<T: Track> Engine<'_, T> {
 
     /// The closing `quote` of the string value at `pos` when a lane can
     /// read it whole (its first content byte plain, nothing examined past
-    /// its opening yet, a close found before the end's lookahead window),
+    /// its opening yet, a close that what arrived decides),
     /// and whether its escapes are all ones `Value::to_json` writes.
     /// `None` leaves the step's horizon as it was.
     fn whole_end(&mut self, ctx: Ctx, quote: u8) -> Option<(usize, bool)> {
@@ -117,9 +121,9 @@ impl<T: Track> Engine<'_, T> {
                 .get(usize::from(*b))
                 .is_some_and(|&f| f & mask != 0)
         };
-        // Far enough from the end that the close decision cannot reach it
-        // (its probes look at most `L` bytes past the quote).
-        let limit = self.src.len().saturating_sub(L + 2);
+        // The close must lie before the end of what arrived, and its
+        // decision must examine nothing at or past it (checked below).
+        let limit = self.src.len();
         let body = self.src.get(start + 1..limit).unwrap_or_default();
         let first = body.iter().position(|b| !plain(b)).unwrap_or(body.len());
         if first == 0 {
@@ -131,7 +135,12 @@ impl<T: Track> Engine<'_, T> {
         if horizon > start {
             return None;
         }
-        let Some((q, compact)) = self.whole_close(ctx, start + 1 + first, limit, quote) else {
+        let closed = self
+            .whole_close(ctx, start + 1 + first, limit, quote)
+            // A close decided by bytes not yet arrived would starve the
+            // step: the lane declines it.
+            .filter(|_| !self.starved());
+        let Some((q, compact)) = closed else {
             self.track.reset(horizon);
             return None;
         };
@@ -212,6 +221,38 @@ impl<T: Track> Engine<'_, T> {
                 },
                 _ => return None,
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Ctx, Engine, Horizon, Kind, State};
+
+    /// What the whole-string lane does with the string item at offset 1 of
+    /// a partial `src` (an array opened): whether it read it, the output,
+    /// and where the engine stands.
+    fn lane(src: &[u8]) -> (bool, String, usize) {
+        let mut e = Engine::<Horizon>::new(src, 64, true);
+        e.partial = true;
+        e.pos = 1;
+        let _ = e.push(Kind::Array, State::Elem, b"[");
+        e.start_step(true);
+        let read = e.whole_string_value(Ctx::Elem);
+        (read, e.out.as_str().to_string(), e.pos)
+    }
+
+    #[test]
+    fn a_close_decided_by_what_arrived_is_read_whole() {
+        assert!(lane(b"[\"abc\",").0);
+        assert_eq!(lane(b"[\"abc\"]").1, "[\"abc\"");
+        assert_eq!(lane(b"[\"a, b\" ,").2, 7);
+    }
+
+    #[test]
+    fn a_close_its_decision_would_look_past_the_end_for_is_declined() {
+        for src in [&b"[\"abc\""[..], b"[\"abc\" ", b"[\"a, b\"", b"[\"abc"] {
+            assert_eq!(lane(src), (false, "[".to_string(), 1), "{src:?}");
         }
     }
 }
