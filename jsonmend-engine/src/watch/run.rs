@@ -168,8 +168,7 @@ impl Watch {
             let (mut starved, mut failure, mut steps, mut rewrote) = (false, None, 0usize, false);
             engine.lanes.on = batch;
             loop {
-                let far = batch && engine.pos + BATCH_MARGIN < src.len();
-                engine.start_step(far);
+                engine.start_step(batch);
                 // (Inside a document, the document's step itself; quiet
                 // lane steps after it run on, `lane_run.rs`.)
                 let r = if engine.phase == Phase::Doc && engine.is_partial() {
