@@ -28,7 +28,8 @@ struct StackJournal {
     base: usize,
     /// `frames[..orig]` are frames of the step's start.
     orig: usize,
-    /// Frames `low..base` had their state saved (in `saved`, top first).
+    /// Frames `low..base` had their state saved (in `saved`, top first);
+    /// 0 while no step runs.
     low: usize,
     saved: Vec<FrameState>,
     /// Original frames popped by the step, top first.
@@ -58,10 +59,11 @@ impl Stack {
         self.frames.iter()
     }
 
-    /// Saves frame `i`'s state the first time the step touches it.
+    /// Saves frame `i`'s state the first time the step touches it (`low`
+    /// is never above `orig`, and is 0 while no step runs).
     fn touch(&mut self, i: usize) {
         let j = &mut self.j;
-        if j.on && i < j.orig && i < j.low {
+        if i < j.low {
             if let Some(f) = self.frames.get(i) {
                 j.saved.push(f.st);
             }
@@ -148,6 +150,7 @@ impl Stack {
 
     fn commit(&mut self) {
         self.j.on = false;
+        self.j.low = 0;
         self.j.popped.clear();
     }
 
@@ -157,6 +160,7 @@ impl Stack {
         }
         let j = &mut self.j;
         j.on = false;
+        j.low = 0;
         self.frames.truncate(j.orig);
         while let Some(f) = j.popped.pop() {
             self.frames.push(f);
