@@ -39,6 +39,11 @@ impl<'a, T: Track> Engine<'a, T> {
     /// document).
     pub(crate) fn token_step(&mut self) -> Result<(), Error> {
         if self.stop || self.eof() {
+            // The end of a partial input starves the step, which is taken
+            // back: nothing to end before more input comes.
+            if !self.stop && self.is_partial() {
+                return Ok(());
+            }
             self.end_document();
             return Ok(());
         }
