@@ -345,9 +345,26 @@ impl Deltas {
         (STATIC, i)
     }
 
+    /// Room for a small feed's deltas the first time it decides one (a
+    /// few deltas and their paths), instead of growing from nothing.
+    #[inline(always)]
+    fn first_room(&mut self) {
+        if self.items.capacity() == 0 {
+            self.make_room();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self) {
+        self.items.reserve(8);
+        self.buf.reserve(256);
+    }
+
     /// Adds a delta.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, op: DeltaOp, at: usize, path: &str, text: &str) {
+        self.first_room();
         let path = self.put(path);
         let text = self.text_span(text);
         self.items.push(Item { op, at, path, text });
@@ -372,6 +389,7 @@ impl Deltas {
             }
             return;
         }
+        self.first_room();
         let path = self.put(path);
         let start = self.buf.len();
         self.buf.push('"');
