@@ -54,6 +54,60 @@ fn split_anywhere(inputs: Vec<String>, seed: u64) {
     assert_none(&failures);
 }
 
+/// Every input fed byte by byte, in random chunks and in two pieces cut
+/// anywhere: each feed reports the same deltas and events whether a
+/// batch's first step that starved runs again alone or, having taken no
+/// batch's path, waits at once.
+fn same_feeds_without_reruns(inputs: &[String], seed: u64) {
+    let mut rng = docs::Rng(seed);
+    let mut failures = Vec::new();
+    for input in inputs {
+        let b = input.as_bytes();
+        let mut splits = vec![every_byte(b.len()), random_cuts(&mut rng, b.len())];
+        if b.len() < 200 {
+            splits.extend((1..b.len()).map(|k| vec![k]));
+        }
+        if b.len() < 64 {
+            for i in 1..b.len() {
+                splits.extend((i + 1..b.len()).map(|j| vec![i, j]));
+            }
+        }
+        for cuts in splits {
+            let mut a = Watch::new(Options::default());
+            let mut r = Watch::new(Options::default()).always_rerunning_alone();
+            let mut from = 0;
+            for &cut in cuts.iter().chain([&b.len()]) {
+                let piece = &b[from..cut.max(from)];
+                from = cut.max(from);
+                let (pa, pr) = (a.feed_bytes(piece), r.feed_bytes(piece));
+                if pa != pr {
+                    failures.push(format!("{input:?} fed to {cut}: {pa:?} != {pr:?}"));
+                    break;
+                }
+            }
+        }
+    }
+    assert_none(&failures);
+}
+
+#[test]
+fn feeds_are_the_same_without_reruns_of_steps_that_took_no_batch_path() {
+    let (valid, defects) = docs::documents(20);
+    let mut all = inputs();
+    all.extend(corpus::case_texts());
+    all.extend([valid, defects]);
+    // Strings read whole, then blanks or a key's repair up to a feed's end.
+    all.extend(
+        [
+            r#"["abc"   , "d"  ]"#,
+            r#"{"k": "value"   , "n": 'x'  , m: "y" }"#,
+            r#"{'k': "v", "a": ["x" "y"  ,  "z"]}"#,
+        ]
+        .map(String::from),
+    );
+    same_feeds_without_reruns(&all, 5);
+}
+
 #[test]
 fn corpus_inputs_split_anywhere_give_the_same_stream() {
     split_anywhere(inputs(), 7);

@@ -8,7 +8,7 @@
 //! nothing of it. The step the run ends with — any kind — goes back to the
 //! loop as the step it called, with where it started.
 
-use super::{Engine, TokKind, Track};
+use super::{Engine, L, TokKind, Track};
 use crate::error::Error;
 
 /// The lengths of the lists a step may add to, taken as it starts.
@@ -20,6 +20,8 @@ pub(crate) struct StepStart {
     pub(crate) toks: usize,
     /// Holes cut before the step.
     pub(crate) holes: usize,
+    /// Where in the input the step started.
+    pub(crate) pos: usize,
 }
 
 /// What a lane run needs and what it leaves for the step loop.
@@ -46,6 +48,7 @@ impl<T: Track> Engine<'_, T> {
             repairs: self.repairs.len(),
             toks: self.toks.len(),
             holes: self.holes.len(),
+            pos: self.pos,
         };
         self.lanes.quiet = 0;
         self.begin_token();
@@ -66,6 +69,17 @@ impl<T: Track> Engine<'_, T> {
             && self.open_str.is_none()
             && self.holes.len() == self.lanes.start.holes
             && self.stable_out() == self.out.len()
+    }
+
+    /// Whether the current step went where only a batch's steps go: a
+    /// string read whole, a cut past a key's repair, or string content
+    /// going on past a run (which needs `L` + 2 bytes ahead of where the
+    /// step started). A step that did none of them is the step it would
+    /// have been alone.
+    pub(crate) fn took_batch_path(&self) -> bool {
+        self.open_at.is_some()
+            || self.cut.is_some()
+            || self.lanes.start.pos + L + 2 < self.src.len()
     }
 
     /// Gives the current step's logged tokens its `at`; that `at`.

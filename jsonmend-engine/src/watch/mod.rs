@@ -197,6 +197,9 @@ pub struct Watch {
     /// Fast-lane steps are read from the engine's token log (off only to
     /// test the log against the text reader).
     log_tokens: bool,
+    /// A batch's first step that starved always runs again alone (on only
+    /// to test that a step which took no batch's path need not).
+    rerun_alone: bool,
 }
 
 impl core::fmt::Debug for Watch {
@@ -264,6 +267,7 @@ impl Watch {
             marks: Vec::new(),
             rules: Vec::new(),
             log_tokens: true,
+            rerun_alone: false,
             tally: Tally {
                 schema: opts_schema,
                 lenient,
@@ -368,6 +372,26 @@ impl Watch {
     #[doc(hidden)]
     pub fn reading_text_only(mut self) -> Watch {
         self.log_tokens = false;
+        self
+    }
+
+    /// The stream with a batch's first step that starved always run again
+    /// alone, as it was before such a step that took no batch's path (no
+    /// string read whole, no cut, no string content gone on) waited for
+    /// more input at once (for tests: every feed's deltas and events are
+    /// the same either way).
+    ///
+    /// ```
+    /// use jsonmend_engine::{Options, Watch};
+    /// let mut a = Watch::new(Options::default());
+    /// let mut b = Watch::new(Options::default()).always_rerunning_alone();
+    /// for piece in ["[\"ab", "c\", 1", "2]"] {
+    ///     assert_eq!(a.feed(piece).unwrap(), b.feed(piece).unwrap());
+    /// }
+    /// ```
+    #[doc(hidden)]
+    pub fn always_rerunning_alone(mut self) -> Watch {
+        self.rerun_alone = true;
         self
     }
 

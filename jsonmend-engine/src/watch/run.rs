@@ -211,14 +211,17 @@ impl Watch {
                 }
             }
             if starved || (rewrote && steps > 1) {
+                // A batch's first step that starved as it would alone.
+                let as_alone =
+                    starved && steps == 0 && !self.rerun_alone && !engine.took_batch_path();
                 engine.undo_step();
-                if steps == 0 && !batch {
+                if steps == 0 && (!batch || as_alone) {
                     // One token waits for more input.
                     break;
                 }
-                // (A batch's first step that starved runs again alone: read
-                // a token at a time, a string's content is decided before
-                // its close, which may be what waits.)
+                // (A batch's first step that starved on a batch's path runs
+                // again alone: read a token at a time, a string's content is
+                // decided before its close, which may be what waits.)
                 single = steps + usize::from(starved);
                 continue;
             }
