@@ -306,7 +306,9 @@ struct Snap {
 pub(crate) struct Journal {
     pub(crate) on: bool,
     undo: Vec<Undo>,
-    snap: Option<Snap>,
+    /// (Boxed: the engine moves with every feed, and the snapshot is a
+    /// third of its size.)
+    snap: alloc::boxed::Box<Option<Snap>>,
     /// The keys of the objects the step closed, one after another (one
     /// buffer for the step, not an allocation per object).
     keys: Vec<(u64, usize, usize)>,
@@ -340,7 +342,7 @@ impl<T: Track> Engine<'_, T> {
         self.journal.on = true;
         self.journal.undo.clear();
         self.journal.keys.clear();
-        self.journal.snap = Some(Snap {
+        *self.journal.snap = Some(Snap {
             pos: self.pos,
             phase: self.phase,
             doc_start: self.doc_start,
@@ -382,7 +384,7 @@ impl<T: Track> Engine<'_, T> {
         self.journal.on = false;
         self.journal.undo.clear();
         self.journal.keys.clear();
-        self.journal.snap = None;
+        *self.journal.snap = None;
         self.stack.commit();
         self.held.commit();
         if self.repairs_full() {
