@@ -332,7 +332,8 @@ impl Watch {
         if self.failed.is_some() {
             return Ok(progress);
         }
-        // Small chunks decide a delta or two: no room made ahead for them.
+        // Small chunks decide a few deltas or none: room for them is made
+        // at the first (`Deltas::push`).
         if len >= 512 {
             progress.deltas = Deltas::for_input(len.min(64 << 10));
         }
