@@ -54,6 +54,16 @@ pub fn readiness(input: &[u8], opts: &Options) -> Readiness {
     of_result(repair_bytes_unchecked(input, &opts).as_ref(), &opts)
 }
 
+/// `syntax_permille` of a payload of `payload` bytes to which the end of
+/// input would add `synthesized` (0 for an empty payload).
+pub(crate) fn syntax_permille(payload: usize, synthesized: usize) -> u32 {
+    if payload == 0 {
+        0
+    } else {
+        ((payload * 1000) / (payload + synthesized)) as u32
+    }
+}
+
 /// Readiness from the unchecked repair of the input under the `default`
 /// profile (what a watch stream already has at its end).
 pub(crate) fn of_result(
@@ -78,11 +88,7 @@ pub(crate) fn of_result(
         }
     };
     let (p, s) = (r.payload, r.synthesized);
-    let syntax = if p == 0 {
-        0
-    } else {
-        ((p * 1000) / (p + s)) as u32
-    };
+    let syntax = syntax_permille(p, s);
     let Some(schema) = schema else {
         let step = if syntax == 1000 { "complete" } else { "open" };
         return Readiness {

@@ -1,14 +1,15 @@
 //! Lane runs: in a watch batch, far from the end of what arrived, one
 //! document step goes on to the next token while the token just read is a
-//! quiet lane step — a fast-lane token the log describes whole
-//! (`tok_log.rs`), no repair, nothing starved. Each token is still its own
-//! step: it starts as the watch's step loop starts one (the same resets,
-//! the horizon from the byte before it) and its tokens get that step's
-//! `at`; the run only saves the loop's round trip for steps that need
-//! nothing of it. The step the run ends with — any kind — goes back to the
-//! loop as the step it called, with where it started.
+//! lane step the log describes whole (`tok_log.rs`) and nothing starved;
+//! its repairs, if any, go into the log with their `at` and permille, as
+//! the loop logs them. Each token is still its own step: it starts as the
+//! watch's step loop starts one (the same resets, the horizon from the
+//! byte before it) and its tokens get that step's `at`; the run only saves
+//! the loop's round trip for steps that need nothing of it. The step the
+//! run ends with — any kind — goes back to the loop as the step it called,
+//! with where it started.
 
-use super::{Engine, L, TokKind, Track};
+use super::{Engine, L, Tok, TokKind, Track};
 use crate::error::Error;
 
 /// The lengths of the lists a step may add to, taken as it starts.
@@ -33,7 +34,7 @@ pub(crate) struct LaneRun {
     pub(crate) margin: usize,
     /// Added to input offsets in `at`s (what the source dropped).
     pub(crate) shift: usize,
-    /// Quiet steps run before the current one, since the loop's call.
+    /// Steps run on before the current one, since the loop's call.
     pub(crate) quiet: usize,
     /// Where the current step started.
     pub(crate) start: StepStart,
@@ -101,33 +102,65 @@ impl<T: Track> Engine<'_, T> {
         at
     }
 
+    /// Logs the repairs of the logged step just run (its `at`: `at`), each
+    /// with its `at` and permille (readiness's syntax permille of the input
+    /// so far, what a stream without a schema reports); those decided
+    /// before the step went on past a key at the cut's.
+    pub(crate) fn log_step_repairs(&mut self, at: usize) {
+        let (before, shift) = (self.lanes.start.repairs, self.lanes.shift);
+        let start = self.doc_in.first().map(|s| s + shift);
+        let end = self.payload_end.map(|p| p + shift);
+        let permille = |at: usize, synthesized: usize| {
+            start.map_or(0, |start| {
+                let payload = end.unwrap_or(at).saturating_sub(start);
+                crate::readiness::syntax_permille(payload, synthesized) as i32
+            })
+        };
+        let synthesized = self.pending_synthesis();
+        let cut = self
+            .cut
+            .map(|(n, horizon, then)| (n.saturating_sub(before), horizon + 1 + shift, then));
+        let Engine { repairs, toks, .. } = self;
+        for (i, r) in repairs.get(before..).unwrap_or_default().iter().enumerate() {
+            let (at, synthesized) = match cut {
+                Some((upto, cut_at, then)) if i < upto => (cut_at, then),
+                _ => (at, synthesized),
+            };
+            toks.push(Tok::repair(r.rule, at, permille(at, synthesized)));
+        }
+    }
+
     /// The token of a document step (its trivia passed) and, in a lane
-    /// run, the steps after it while each is quiet.
+    /// run, the steps after it while each is logged whole.
     pub(crate) fn token_steps(&mut self) -> Result<(), Error> {
         loop {
             self.token_step()?;
-            if !T::TRACKS || !self.lanes.on || !self.quiet_step() {
+            if !T::TRACKS || !self.lanes.on || !self.runs_on() {
                 return Ok(());
             }
             if self.pos + self.lanes.margin >= self.src.len() {
                 return Ok(());
             }
-            self.next_quiet_step();
+            self.next_lane_step();
             self.trivia();
         }
     }
 
     /// The step just run needs nothing of the loop: a logged lane step
-    /// without repairs that did not starve.
+    /// that did not starve (its repairs logged here), the repair list not
+    /// due for a trim (the loop commits the batch for that).
     #[inline]
-    fn quiet_step(&self) -> bool {
-        self.step_logged() && self.repairs.len() == self.lanes.start.repairs && !self.starved()
+    fn runs_on(&self) -> bool {
+        self.step_logged() && !self.starved() && !self.repairs_full()
     }
 
-    /// Stamps the quiet step just run and starts the next one as the loop
-    /// would.
-    fn next_quiet_step(&mut self) {
-        self.stamp_step();
+    /// Stamps the step just run, logs its repairs, and starts the next one
+    /// as the loop would.
+    fn next_lane_step(&mut self) {
+        let at = self.stamp_step();
+        if self.repairs.len() > self.lanes.start.repairs {
+            self.log_step_repairs(at);
+        }
         let quiet = self.lanes.quiet + 1;
         self.start_step(true);
         self.lanes.quiet = quiet;

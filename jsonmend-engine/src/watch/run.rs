@@ -2,12 +2,12 @@
 //! their deltas and events read in order once a batch commits.
 //!
 //! A step the fast lane took whole is logged (`engine/tok_log.rs`): the
-//! reader takes its tokens from the log, and only a step with repairs
-//! keeps a [`Mark`] (for their events). Every other step keeps a mark, and
-//! the reader reads its output as text. Marks sit in the log where their
-//! step ran, so deltas and events come in step order either way. A step
-//! the fast lane took quietly (logged, no repair) runs on to the next
-//! token without coming back to the loop (`engine/lane_run.rs`).
+//! reader takes its tokens from the log, with the step's repairs logged
+//! beside them (their `at` and permille). Every other step keeps a
+//! [`Mark`], and the reader reads its output as text. Marks sit in the log
+//! where their step ran, so deltas and events come in step order either
+//! way. A logged step that did not starve runs on to the next token
+//! without coming back to the loop (`engine/lane_run.rs`).
 
 use alloc::vec::Vec;
 
@@ -98,36 +98,6 @@ impl Mark {
 }
 
 impl Watch {
-    /// Logs the repairs of the logged step just run (`before`: the repair
-    /// count before it; `at`: its `at`) with their `at` and permille:
-    /// those decided before the step went on past a key at the cut's.
-    fn log_repairs(
-        &self,
-        engine: &mut Engine<'_, Horizon>,
-        (before, at): (usize, usize),
-        shift: usize,
-    ) {
-        let level = Level::of(engine, shift);
-        let cut = engine.cut.map(|(n, horizon, synthesized)| {
-            (
-                n.saturating_sub(before),
-                horizon + 1 + shift,
-                Level {
-                    synthesized,
-                    ..level
-                },
-            )
-        });
-        let Engine { repairs, toks, .. } = engine;
-        for (i, r) in repairs.get(before..).unwrap_or_default().iter().enumerate() {
-            let (at, level) = match cut {
-                Some((upto, cut_at, cut_level)) if i < upto => (cut_at, cut_level),
-                _ => (at, level),
-            };
-            toks.push(Tok::repair(r.rule, at, self.tally.permille_at(level, at)));
-        }
-    }
-
     /// Runs engine steps until one needs more input. Far from the end of
     /// what arrived, tokens run in batches under one journal (a batch that
     /// reaches the end, or rewrites earlier output, is taken back and run
@@ -169,7 +139,7 @@ impl Watch {
             engine.lanes.on = batch;
             loop {
                 engine.start_step(batch);
-                // (Inside a document, the document's step itself; quiet
+                // (Inside a document, the document's step itself; logged
                 // lane steps after it run on, `lane_run.rs`.)
                 let r = if engine.phase == Phase::Doc && engine.is_partial() {
                     engine.doc_step().map(|()| true)
@@ -186,7 +156,7 @@ impl Watch {
                 if r.is_ok() && engine.step_logged() {
                     let at = engine.stamp_step();
                     if engine.repairs.len() > start.repairs {
-                        self.log_repairs(&mut engine, (start.repairs, at), shift);
+                        engine.log_step_repairs(at);
                     }
                 } else {
                     engine.toks.truncate(start.toks);

@@ -43,12 +43,7 @@ impl Tally {
             return 0;
         };
         let end = level.payload_end.unwrap_or(at);
-        let p = end.saturating_sub(start);
-        if p == 0 {
-            0
-        } else {
-            ((p * 1000) / (p + level.synthesized)) as i32
-        }
+        crate::readiness::syntax_permille(end.saturating_sub(start), level.synthesized) as i32
     }
 
     pub(crate) fn take_notes(
