@@ -35,7 +35,7 @@ pub(crate) struct LaneRun {
     /// Added to input offsets in `at`s (what the source dropped).
     pub(crate) shift: usize,
     /// Steps run on before the current one, since the loop's call.
-    pub(crate) quiet: usize,
+    pub(crate) ran_on: usize,
     /// Where the current step started.
     pub(crate) start: StepStart,
 }
@@ -51,7 +51,7 @@ impl<T: Track> Engine<'_, T> {
             holes: self.holes.len(),
             pos: self.pos,
         };
-        self.lanes.quiet = 0;
+        self.lanes.ran_on = 0;
         self.begin_token();
         self.whole_strings = whole.then_some(self.totals.count);
         self.lane_step = false;
@@ -161,8 +161,8 @@ impl<T: Track> Engine<'_, T> {
         if self.repairs.len() > self.lanes.start.repairs {
             self.log_step_repairs(at);
         }
-        let quiet = self.lanes.quiet + 1;
+        let ran_on = self.lanes.ran_on + 1;
         self.start_step(true);
-        self.lanes.quiet = quiet;
+        self.lanes.ran_on = ran_on;
     }
 }

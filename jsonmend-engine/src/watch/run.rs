@@ -146,7 +146,7 @@ impl Watch {
                 } else {
                     engine.advance()
                 };
-                steps += engine.lanes.quiet;
+                steps += engine.lanes.ran_on;
                 let start = engine.lanes.start;
                 if engine.starved() {
                     starved = true;
