@@ -1,8 +1,8 @@
 //! Whole strings in watch steps: when what arrived decides its close, a
-//! watch batch step reads a plain `"` string value in one step — opening, content and
-//! close — where the general path takes a step for the opening and its
-//! first plain run, one per special character or later run, and one for the
-//! close. The deltas are the same: the step records where the opening
+//! watch batch step reads a plain `"` string value in one step — opening,
+//! content and close — where the general path takes a step for the
+//! opening and its first plain run, one per special character or later
+//! run, and one for the close. The deltas are the same: the step records where the opening
 //! alone would have been decided ([`Engine::open_at`]) and marks the
 //! content's last character as decided by itself (it is, when it is a
 //! plain byte, an escape or a quote of another kind: those steps examine

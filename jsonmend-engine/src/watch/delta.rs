@@ -354,6 +354,7 @@ impl Deltas {
         }
     }
 
+    /// What [`Deltas::first_room`] makes (out of the way of every push).
     #[cold]
     #[inline(never)]
     fn make_room(&mut self) {
