@@ -54,8 +54,8 @@ fn split_anywhere(inputs: Vec<String>, seed: u64) {
     assert_none(&failures);
 }
 
-/// Every input fed byte by byte, in random chunks and in two pieces cut
-/// anywhere: each feed reports the same deltas and events whether a
+/// Every input fed byte by byte, in random chunks, and (short ones) in two
+/// and three pieces cut anywhere: each feed reports the same deltas and events whether a
 /// batch's first step that starved runs again alone or, having taken no
 /// batch's path, waits at once.
 fn same_feeds_without_reruns(inputs: &[String], seed: u64) {
