@@ -36,6 +36,9 @@ pub(crate) struct LaneRun {
     pub(crate) shift: usize,
     /// Steps run on before the current one, since the loop's call.
     pub(crate) ran_on: usize,
+    /// How many more repairs the stream reports as events (set by the
+    /// loop for each batch; the log keeps no repair past them).
+    pub(crate) reports: usize,
     /// Where the current step started.
     pub(crate) start: StepStart,
 }
@@ -105,8 +108,12 @@ impl<T: Track> Engine<'_, T> {
     /// Logs the repairs of the logged step just run (its `at`: `at`), each
     /// with its `at` and permille (readiness's syntax permille of the input
     /// so far, what a stream without a schema reports); those decided
-    /// before the step went on past a key at the cut's.
+    /// before the step went on past a key at the cut's. Repairs past those
+    /// the stream still reports are not logged.
     pub(crate) fn log_step_repairs(&mut self, at: usize) {
+        if self.lanes.reports == 0 {
+            return;
+        }
         let (before, shift) = (self.lanes.start.repairs, self.lanes.shift);
         let start = self.doc_in.first().map(|s| s + shift);
         let end = self.payload_end.map(|p| p + shift);
@@ -120,8 +127,16 @@ impl<T: Track> Engine<'_, T> {
         let cut = self
             .cut
             .map(|(n, horizon, then)| (n.saturating_sub(before), horizon + 1 + shift, then));
-        let Engine { repairs, toks, .. } = self;
-        for (i, r) in repairs.get(before..).unwrap_or_default().iter().enumerate() {
+        let Engine {
+            repairs,
+            toks,
+            lanes,
+            ..
+        } = self;
+        let step = repairs.get(before..).unwrap_or_default();
+        let logged = step.len().min(lanes.reports);
+        lanes.reports -= logged;
+        for (i, r) in step.iter().take(logged).enumerate() {
             let (at, synthesized) = match cut {
                 Some((upto, cut_at, then)) if i < upto => (cut_at, then),
                 _ => (at, synthesized),

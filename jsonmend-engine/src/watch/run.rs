@@ -134,6 +134,8 @@ impl Watch {
             marks.clear();
             rules.clear();
             engine.toks.clear();
+            // (A batch taken back is read again: its repairs count anew.)
+            engine.lanes.reports = self.tally.reports_left();
             engine.begin_step();
             let (mut starved, mut failure, mut steps, mut rewrote) = (false, None, 0usize, false);
             engine.lanes.on = batch;

@@ -34,6 +34,11 @@ pub(crate) fn permille(part: usize, whole: usize) -> i32 {
 }
 
 impl Tally {
+    /// How many more repairs the stream reports as events.
+    pub(crate) fn reports_left(&self) -> usize {
+        self.max_repairs.saturating_sub(self.repair_events)
+    }
+
     /// The permille of events decided at `at`, the engine at `level`.
     pub(crate) fn permille_at(&self, level: Level, at: usize) -> i32 {
         if self.schema {
