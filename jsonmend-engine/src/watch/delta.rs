@@ -371,12 +371,36 @@ impl Deltas {
         self.items.push(Item { op, at, path, text });
     }
 
+    /// [`Deltas::push`] of a text the caller knows is none of the static
+    /// ones (a number, a literal, a string with content): copied without
+    /// comparing it with them.
+    #[inline(always)]
+    pub(crate) fn push_copied(&mut self, op: DeltaOp, at: usize, path: &str, text: &str) {
+        self.first_room();
+        let path = self.put(path);
+        let text = self.put(text);
+        self.items.push(Item { op, at, path, text });
+    }
+
     /// Adds a delta to the path of the previous one (which the caller
     /// knows to be the same), not copied again; never merged.
     #[inline]
     pub(crate) fn push_again(&mut self, op: DeltaOp, at: usize, text: &str) {
-        let path = self.items.last().map_or((0, 0), |it| it.path);
         let text = self.text_span(text);
+        self.push_on_last_path(op, at, text);
+    }
+
+    /// [`Deltas::push_again`] of a text copied as [`Deltas::push_copied`]
+    /// copies it.
+    #[inline]
+    pub(crate) fn push_again_copied(&mut self, op: DeltaOp, at: usize, text: &str) {
+        let text = self.put(text);
+        self.push_on_last_path(op, at, text);
+    }
+
+    #[inline(always)]
+    fn push_on_last_path(&mut self, op: DeltaOp, at: usize, text: (usize, usize)) {
+        let path = self.items.last().map_or((0, 0), |it| it.path);
         self.items.push(Item { op, at, path, text });
     }
 

@@ -277,7 +277,7 @@ impl Reader {
     }
 
     /// Takes in the engine's holes not seen yet (kept sorted).
-    fn take_holes(&mut self, holes: &[(usize, usize)]) {
+    pub(crate) fn take_holes(&mut self, holes: &[(usize, usize)]) {
         for &h in holes.get(self.holes_seen..).unwrap_or_default() {
             let i = self.holes.partition_point(|x| x.0 < h.0);
             self.holes.insert(i, h);

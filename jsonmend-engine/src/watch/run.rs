@@ -248,6 +248,8 @@ impl Sink<'_> {
         let shift = self.shift;
         let text = engine.out.as_str();
         let last = marks.len().saturating_sub(1);
+        // (The batch's holes, taken before its first token is read.)
+        self.reader.take_holes(&engine.holes);
         for tok in &engine.toks {
             if let TokKind::Repair(rule, permille) = tok.kind {
                 if self.tally.repair_events < self.tally.max_repairs {

@@ -13,8 +13,25 @@ use crate::engine::{Tok, TokKind};
 use crate::watch::delta::{DeltaOp, Deltas};
 use crate::watch::output_text::trailing_run;
 
+/// The key bytes [`Reader::key_lean`] looks at: those a JSON Pointer
+/// token escapes (`~`, `/`) and those that need decoding (a backslash, the
+/// lead byte of U+2028 and U+2029).
+#[allow(
+    clippy::indexing_slicing,
+    reason = "const evaluation: an index out of range fails the build"
+)]
+const KEY_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'~' as usize] = true;
+    t[b'/' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[0xE2] = true;
+    t
+};
+
 impl Reader {
-    /// Reads the logged token `tok` of the output `text` (its `holes` cut).
+    /// Reads the logged token `tok` of the output `text` (its `holes` cut,
+    /// taken in by [`Reader::take_holes`] before its batch is read).
     ///
     /// Tokens are logged only without declarations, so a value's path is
     /// its container's and one token, and only a value that settles in
@@ -28,9 +45,6 @@ impl Reader {
         tok: &Tok,
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) {
-        if holes.len() != self.holes_seen {
-            self.take_holes(holes);
-        }
         let out = text.as_bytes();
         let lean = self.open.is_none()
             && self.holes.is_empty()
@@ -149,10 +163,12 @@ impl Reader {
         };
         let mut plain = true;
         for &b in content.as_bytes() {
-            match b {
-                b'\\' | 0xE2 => return false,
-                b'~' | b'/' => plain = false,
-                _ => {}
+            // (One test of most bytes.)
+            if KEY_BYTE.get(usize::from(b)).copied().unwrap_or(true) {
+                if b == b'\\' || b == 0xE2 {
+                    return false;
+                }
+                plain = false;
             }
         }
         f.expect_key = false;
@@ -183,7 +199,7 @@ impl Reader {
             return false;
         };
         self.value_path(text);
-        sink.push(DeltaOp::Add, tok.at, &self.path, token);
+        sink.push_copied(DeltaOp::Add, tok.at, &self.path, token);
         self.pos = tok.end;
         if let Some(f) = self.frames.last_mut() {
             f.items += 1;
@@ -215,7 +231,7 @@ impl Reader {
             };
             // The token, quotes included, is the append's JSON text.
             let json = text.get(tok.start..tok.end).unwrap_or_default();
-            sink.push_again(DeltaOp::Append, at, json);
+            sink.push_again_copied(DeltaOp::Append, at, json);
         }
         sink.push_again(DeltaOp::Close, tok.at, "");
         self.pos = tok.end;
@@ -251,7 +267,10 @@ impl Reader {
 
     /// After a comma the innermost object expects a key.
     fn comma(&mut self, seen: bool) {
-        if let Some(f) = self.frames.last_mut().filter(|_| seen) {
+        if !seen {
+            return;
+        }
+        if let Some(f) = self.frames.last_mut() {
             f.expect_key = f.object;
         }
     }
