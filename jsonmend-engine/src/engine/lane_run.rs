@@ -9,7 +9,7 @@
 //! run ends with — any kind — goes back to the loop as the step it called,
 //! with where it started.
 
-use super::{Engine, L, Tok, TokKind, Track};
+use super::{Engine, L, Tok, Track};
 use crate::error::Error;
 
 /// The lengths of the lists a step may add to, taken as it starts.
@@ -97,10 +97,6 @@ impl<T: Track> Engine<'_, T> {
             .unwrap_or_default()
         {
             t.at = at;
-            if let TokKind::Str(_) = t.kind {
-                t.open_at += shift;
-                t.last_at += shift;
-            }
         }
         at
     }

@@ -221,15 +221,19 @@ impl<T: Track> Engine<'_, T> {
             self.work.add(run + 1);
             self.saw(start + run);
             self.pos = start + run;
+            // (The run and the byte after it are examined: seen above.)
             if self.pos > start {
-                self.slice(start, self.pos);
+                self.work.add(run);
                 match sink {
                     Sink::Out => self.put_range(start, self.pos),
                     Sink::Held => self.hold_range(start, self.pos),
                     Sink::Drop => {}
                 }
             }
-            let Some(b) = self.peek() else { return };
+            self.work.add(1);
+            let Some(&b) = self.src.get(self.pos) else {
+                return;
+            };
             if b == b'/' && self.byte(self.pos + 1) == Some(b'/') {
                 self.line_comment();
             } else if b == b'/' && self.byte(self.pos + 1) == Some(b'*') {

@@ -92,7 +92,8 @@ impl<T: Track> Engine<'_, T> {
     /// [`TokKind::Str`]).
     #[inline]
     pub(crate) fn log_string(&mut self, start: usize, open: usize, q: usize, compact: bool) {
-        self.log_span(TokKind::Str(compact), start, (open + 1, q));
+        let shift = self.lanes.shift;
+        self.log_span(TokKind::Str(compact), start, (open + 1 + shift, q + shift));
     }
 
     fn log_span(&mut self, kind: TokKind, start: usize, (open_at, last_at): (usize, usize)) {

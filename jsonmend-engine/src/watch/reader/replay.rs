@@ -155,14 +155,18 @@ impl Reader {
 
     /// A key at `pos` with nothing to decode (as [`Reader::key`] reads it).
     fn key_lean(&mut self, text: &str, tok: &Tok) -> bool {
-        let Some(content) = text.get(tok.start + 1..tok.end.saturating_sub(1)) else {
+        // (Bytes: the quotes around them are character boundaries.)
+        let Some(content) = text
+            .as_bytes()
+            .get(tok.start + 1..tok.end.saturating_sub(1))
+        else {
             return false;
         };
         let Some(f) = self.frames.last_mut().filter(|f| f.expect_key) else {
             return false;
         };
         let mut plain = true;
-        for &b in content.as_bytes() {
+        for &b in content {
             // (One test of most bytes.)
             if KEY_BYTE.get(usize::from(b)).copied().unwrap_or(true) {
                 if b == b'\\' || b == 0xE2 {
