@@ -35,14 +35,9 @@ impl From<i32> for Int {
     }
 }
 
-/// The decimal digits of 0 to 99, two each.
-const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-                     40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-                     8081828384858687888990919293949596979899";
-
 /// Appends an integer in decimal without the formatting machinery: two
-/// digits at a time from [`PAIRS`], most significant first (no buffer to
-/// check as UTF-8).
+/// digits at a time, most significant first (no buffer to check as
+/// UTF-8).
 pub(crate) fn write_int(out: &mut String, Int(negative, mut v): Int) {
     if negative {
         out.push('-');
@@ -58,15 +53,15 @@ pub(crate) fn write_int(out: &mut String, Int(negative, mut v): Int) {
         v /= 100;
         n += 1;
     }
-    let pair = |p: usize| PAIRS.get(2 * p..2 * p + 2).unwrap_or("00");
-    let top = pair(v as usize);
-    out.push_str(if v < 10 {
-        top.get(1..).unwrap_or("0")
-    } else {
-        top
-    });
+    // (A character at a time: a copy of one or two bytes costs more.)
+    let digit = |d: u64| char::from(b'0' + (d % 10) as u8);
+    if v >= 10 {
+        out.push(digit(v / 10));
+    }
+    out.push(digit(v));
     for &p in low.get(..n).unwrap_or_default().iter().rev() {
-        out.push_str(pair(usize::from(p)));
+        out.push(digit(u64::from(p) / 10));
+        out.push(digit(u64::from(p)));
     }
 }
 

@@ -41,14 +41,14 @@ fn json_number(w: &[u8]) -> bool {
 }
 
 impl<T: Track> Engine<'_, T> {
-    /// Handles one token at `pos` if it is a strict one; returns whether
-    /// it did.
+    /// Handles one token at `pos` (which the step examined already) if it
+    /// is a strict one; returns whether it did.
     pub(crate) fn fast_token(&mut self) -> bool {
         let Some(top) = self.stack.last() else {
             return false;
         };
         let (kind, state, absorbed) = (top.kind, top.state, top.absorbed);
-        let Some(b) = self.peek() else {
+        let Some(b) = self.peek_seen() else {
             return false;
         };
         match state {

@@ -227,7 +227,8 @@ impl Held {
 
     /// Removes the held comma (a trailing or separating comma dropped).
     pub(crate) fn remove_comma(&mut self) {
-        if let Some(i) = self.bytes.find(',') {
+        // (Held text is short: a byte scan, not a string search.)
+        if let Some(i) = self.bytes.bytes().position(|b| b == b',') {
             self.save();
             self.bytes.remove(i);
         }

@@ -404,6 +404,21 @@ impl<'a, T: Track> Engine<'a, T> {
         self.src.get(self.pos).copied()
     }
 
+    /// [`Engine::peek`] of a byte the step examined already (its horizon
+    /// is past it): not tracked again.
+    #[inline(always)]
+    pub(crate) fn peek_seen(&self) -> Option<u8> {
+        self.work.add(1);
+        self.src.get(self.pos).copied()
+    }
+
+    /// [`Engine::eof`] where the step examined `pos` already.
+    #[inline(always)]
+    pub(crate) fn at_end_seen(&self) -> bool {
+        self.work.add(1);
+        self.pos >= self.src.len()
+    }
+
     pub(crate) fn byte(&self, at: usize) -> Option<u8> {
         self.work.add(1);
         self.saw(at);

@@ -38,7 +38,8 @@ impl<'a, T: Track> Engine<'a, T> {
     /// The token of a document step, its trivia passed (or the end of the
     /// document).
     pub(crate) fn token_step(&mut self) -> Result<(), Error> {
-        if self.stop || self.eof() {
+        // (The trivia examined `pos`.)
+        if self.stop || self.at_end_seen() {
             // The end of a partial input starves the step, which is taken
             // back: nothing to end before more input comes.
             if !self.stop && self.is_partial() {
