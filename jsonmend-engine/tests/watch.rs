@@ -524,9 +524,11 @@ fn a_frame_brought_back_by_an_undo_keeps_counting_against_its_own_shape() {
 /// far from the end of what arrived: members of a root object (their
 /// values report events), keys that need escaping or decoding, calls and
 /// tuples (their output waits), R053's implicit objects, R054/R055's
-/// reopened containers, comments, trailing commas, Python literals and
-/// empty containers. Every split gives the stream of one feed and of the
-/// text reader alone (`watch::check_split` compares both).
+/// reopened containers, comments, trailing commas, Python literals,
+/// empty containers and records whose keys are predicted (some of them
+/// escaped as JSON Pointer tokens). Every split gives the stream of one
+/// feed and of the text reader alone (`watch::check_split` compares
+/// both).
 #[test]
 fn logged_steps_read_as_the_text_reader_reads_them() {
     let items = [
@@ -544,6 +546,10 @@ fn logged_steps_read_as_the_text_reader_reads_them() {
         r#"[1, 2, ]"#,
         r#"{"s": "line\nbreak", "t": "tab\there", "u": "\u2028"}"#,
         r#"{"deep": {"deeper": {"deepest": [1, {"x": [true]}]}}}"#,
+        // Records whose keys the engine predicts from the first one's
+        // (their shape): escaped as pointer tokens or not as they need.
+        r#"[{"a~b": 1, "c/d": 2, "e": 3}, {"a~b": 4, "c/d": 5, "e": 6}, {"a~b": 7, "c/d": 8, "e": 9}]"#,
+        r#"[{a: 1, b_2: "x"}, {a: 2, b_2: "y"}, {'x/y': 1, 'z': 2}, {'x/y': 3, 'z': 4}]"#,
     ];
     let mut rng = docs::Rng(29);
     let mut docs = Vec::new();

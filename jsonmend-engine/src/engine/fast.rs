@@ -274,6 +274,7 @@ impl<T: Track> Engine<'_, T> {
     /// After a value, a run takes a comma right behind it in the same step,
     /// as the next step would (in a watch step too: the value examined the
     /// comma to end, and a comma decides no delta or event). Always true.
+    #[inline(always)]
     fn then_comma(&mut self, kind: Kind) -> bool {
         if self.byte(self.pos) == Some(b',') {
             self.comma(kind);
@@ -427,14 +428,16 @@ impl<T: Track> Engine<'_, T> {
         &self,
         quote: u8,
         scan: fn(&Self, Ctx) -> Option<(usize, bool)>,
-    ) -> Option<(usize, bool, bool)> {
+    ) -> Option<(usize, bool, Option<bool>)> {
         let predicted = self
             .predicted_key(self.pos + 1, false)
-            .map(|n| self.pos + 1 + n)
-            .filter(|&q| self.byte(q) == Some(quote));
+            .map(|(n, pointer)| (self.pos + 1 + n, pointer))
+            .filter(|&(q, _)| self.byte(q) == Some(quote));
         match predicted {
-            Some(q) => self.closed_alone(Ctx::Key, q).map(|q| (q, false, true)),
-            None => scan(self, Ctx::Key).map(|(q, x)| (q, x, false)),
+            Some((q, pointer)) => self
+                .closed_alone(Ctx::Key, q)
+                .map(|q| (q, false, Some(pointer))),
+            None => scan(self, Ctx::Key).map(|(q, x)| (q, x, None)),
         }
     }
 
@@ -446,9 +449,10 @@ impl<T: Track> Engine<'_, T> {
         self.begin_item();
         let key_out = self.out.len();
         self.copy_string(q);
-        self.log_tok(TokKind::Key, key_out);
+        // (A predicted key's content is plain: no escape to decode.)
+        self.log_tok(TokKind::Key(predicted == Some(true)), key_out);
         let key_in = self.last_string;
-        if predicted {
+        if predicted.is_some() {
             self.take_shape_key((key_out + 1, self.out.len() - 1), key_in);
         } else {
             self.key_verbatim(key_out, at, key_in, escaped);
@@ -576,11 +580,11 @@ impl<T: Track> Engine<'_, T> {
         self.begin_item();
         let key_out = self.out.len();
         self.copy_single(q, special);
-        self.log_tok(TokKind::Key, key_out);
+        self.log_tok(TokKind::Key(predicted == Some(true)), key_out);
         let key_in = self.last_string;
         // The written key has a backslash where the content had an escape
         // or a `"`.
-        if predicted {
+        if predicted.is_some() {
             self.take_shape_key((key_out + 1, self.out.len() - 1), key_in);
         } else if special {
             self.key_written(key_out, at, key_in);
@@ -608,11 +612,14 @@ impl<T: Track> Engine<'_, T> {
         let at = self.pos;
         // The shape's next key, when it is written here: the scan for the
         // identifier's end would stop right after it.
-        let predicted = self.predicted_key(at, true).map(|n| at + n).filter(|&e| {
-            !self
-                .byte(e)
-                .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-        });
+        let predicted = self
+            .predicted_key(at, true)
+            .map(|(n, _)| at + n)
+            .filter(|&e| {
+                !self
+                    .byte(e)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+            });
         let mut end = at;
         match predicted {
             Some(e) => end = e,
@@ -637,7 +644,8 @@ impl<T: Track> Engine<'_, T> {
         self.out.push(b'"');
         self.put_range(at, end);
         self.out.push(b'"');
-        self.log_tok(TokKind::Key, key_out);
+        // (An identifier is its own JSON Pointer token.)
+        self.log_tok(TokKind::Key(true), key_out);
         self.pos = colon;
         if predicted.is_some() {
             self.take_shape_key((key_out + 1, self.out.len() - 1), (at, end));

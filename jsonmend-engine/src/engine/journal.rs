@@ -61,6 +61,7 @@ impl Stack {
 
     /// Saves frame `i`'s state the first time the step touches it (`low`
     /// is never above `orig`, and is 0 while no step runs).
+    #[inline(always)]
     fn touch(&mut self, i: usize) {
         let j = &mut self.j;
         if i < j.low {
@@ -82,6 +83,7 @@ impl Stack {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn last_mut(&mut self) -> Option<&mut Frame> {
         let top = self.frames.len().checked_sub(1)?;
         self.touch(top);

@@ -55,6 +55,9 @@ pub(crate) struct Spelling {
     quoted: bool,
     /// Bare: an identifier (the scan for its end stops right after it).
     bare: bool,
+    /// No `~` or `/` in it: written as it is (plain content, in `"`), it
+    /// is its own JSON Pointer token.
+    pointer: bool,
 }
 
 impl Shape {
@@ -77,6 +80,7 @@ impl Shape {
                             .is_some_and(|&f| f & plain != 0)
                     }),
                 bare: !k.is_empty() && k.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_'),
+                pointer: !k.iter().any(|&b| b == b'~' || b == b'/'),
             };
             self.keys
                 .push((u64::from_le_bytes(w), self.text.len(), k.len(), spelling));
@@ -192,8 +196,10 @@ impl<T: Track> Engine<'_, T> {
     /// written there, `bare` or in `"` as its spelling allows (the caller
     /// checks the byte after it). A lane then reads the key without a
     /// scan: the scan would end right after those bytes.
+    /// With the key's length, whether its spelling is its own JSON
+    /// Pointer token ([`Spelling::pointer`]).
     #[inline(always)]
-    pub(crate) fn predicted_key(&self, at: usize, bare: bool) -> Option<usize> {
+    pub(crate) fn predicted_key(&self, at: usize, bare: bool) -> Option<(usize, bool)> {
         let depth = self.stack.len().wrapping_sub(1);
         let frame = self.stack.last()?;
         let matched = frame.follow?;
@@ -207,7 +213,9 @@ impl<T: Track> Engine<'_, T> {
         }
         let key = self.src.get(at..at + len)?;
         let word = self.src.get(at..).and_then(<[u8]>::first_chunk::<8>);
-        shape.is_key(matched, key, word).then_some(len)
+        shape
+            .is_key(matched, key, word)
+            .then_some((len, spelling.pointer))
     }
 
     /// An object closes: with no repeated key and not

@@ -18,8 +18,10 @@ pub(crate) enum TokKind {
     Open(bool),
     /// An object's or array's closer.
     Close,
-    /// A member's key, quotes included.
-    Key,
+    /// A member's key, quotes included (`true`: its content needs no
+    /// decoding and holds no `~` or `/`, so it is its own JSON Pointer
+    /// token; `false`: not known).
+    Key(bool),
     /// A number or literal.
     Scalar,
     /// A string value read whole, quotes included (`true`: its escapes

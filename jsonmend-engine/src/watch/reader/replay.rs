@@ -51,11 +51,12 @@ impl Reader {
             && self.decls.is_none()
             && self.separators(out, tok.start);
         if lean {
-            self.token_start = self.pos;
+            // (No lean read begins a root value: `read` below sets the
+            // token's start for one.)
             let done = match tok.kind {
                 TokKind::Open(object) => self.open_lean(text, object, tok.at, sink),
                 TokKind::Close => self.close_lean(tok.at, sink),
-                TokKind::Key => self.key_lean(text, tok),
+                TokKind::Key(pointer) => self.key_lean(text, tok, pointer),
                 TokKind::Scalar => self.scalar_lean(text, tok, sink),
                 TokKind::Str(true) => self.compact_string(text, tok, sink),
                 TokKind::Str(false) => false,
@@ -153,8 +154,9 @@ impl Reader {
         true
     }
 
-    /// A key at `pos` with nothing to decode (as [`Reader::key`] reads it).
-    fn key_lean(&mut self, text: &str, tok: &Tok) -> bool {
+    /// A key at `pos` with nothing to decode (as [`Reader::key`] reads it;
+    /// `pointer`: the engine knows it is its own JSON Pointer token).
+    fn key_lean(&mut self, text: &str, tok: &Tok, pointer: bool) -> bool {
         // (Bytes: the quotes around them are character boundaries.)
         let Some(content) = text
             .as_bytes()
@@ -166,13 +168,15 @@ impl Reader {
             return false;
         };
         let mut plain = true;
-        for &b in content {
-            // (One test of most bytes.)
-            if KEY_BYTE.get(usize::from(b)).copied().unwrap_or(true) {
-                if b == b'\\' || b == 0xE2 {
-                    return false;
+        if !pointer {
+            for &b in content {
+                // (One test of most bytes.)
+                if KEY_BYTE.get(usize::from(b)).copied().unwrap_or(true) {
+                    if b == b'\\' || b == 0xE2 {
+                        return false;
+                    }
+                    plain = false;
                 }
-                plain = false;
             }
         }
         f.expect_key = false;
