@@ -550,6 +550,9 @@ fn logged_steps_read_as_the_text_reader_reads_them() {
         // (their shape): escaped as pointer tokens or not as they need.
         r#"[{"a~b": 1, "c/d": 2, "e": 3}, {"a~b": 4, "c/d": 5, "e": 6}, {"a~b": 7, "c/d": 8, "e": 9}]"#,
         r#"[{a: 1, b_2: "x"}, {a: 2, b_2: "y"}, {'x/y': 1, 'z': 2}, {'x/y': 3, 'z': 4}]"#,
+        // Strings ending in what R076 could move out of a cut one (or
+        // in a backslash before a letter, which it could not).
+        r#"["a}", "b] ", "c)", "d\n", "e\\n", "f\\\n", "g\t", "h\\\\r", "i\r"]"#,
     ];
     let mut rng = docs::Rng(29);
     let mut docs = Vec::new();

@@ -29,6 +29,17 @@ const KEY_BYTE: [bool; 256] = {
     t
 };
 
+/// Whether string content ends in a run R076 could move out
+/// ([`trailing_run`]), its last byte looked at first.
+#[inline(always)]
+fn ends_in_run(raw: &[u8]) -> bool {
+    match raw {
+        [.., b'}' | b']' | b')' | b' '] => true,
+        [.., b'\\', b't' | b'n' | b'r'] => trailing_run(raw) > 0,
+        _ => false,
+    }
+}
+
 impl Reader {
     /// Reads the logged token `tok` of the output `text` (its `holes` cut,
     /// taken in by [`Reader::take_holes`] before its batch is read).
@@ -223,22 +234,23 @@ impl Reader {
         if !self.settles_quietly() {
             return false;
         }
-        let Some(content) = text.get(tok.start + 1..tok.end.saturating_sub(1)) else {
+        // The token, quotes included, is the append's JSON text.
+        let Some(json) = text.get(tok.start..tok.end) else {
             return false;
         };
-        let raw = content.as_bytes();
+        let Some(raw) = json.as_bytes().get(1..json.len().saturating_sub(1)) else {
+            return false;
+        };
         self.value_path(text);
         sink.push(DeltaOp::Add, tok.open_at, &self.path, "\"\"");
         if !raw.is_empty() {
             // The last character decides the content, unless it ends in a
             // run R076 could move out: that waits for the close.
-            let at = if trailing_run(raw) > 0 {
+            let at = if ends_in_run(raw) {
                 tok.at
             } else {
                 tok.last_at
             };
-            // The token, quotes included, is the append's JSON text.
-            let json = text.get(tok.start..tok.end).unwrap_or_default();
             sink.push_again_copied(DeltaOp::Append, at, json);
         }
         sink.push_again(DeltaOp::Close, tok.at, "");
@@ -256,6 +268,19 @@ impl Reader {
         let Some(gap) = out.get(self.pos..to) else {
             return self.pos == to;
         };
+        // (A key's colon and blank, the usual gap before a member's value.)
+        if gap == b": " {
+            self.pos = to;
+            return true;
+        }
+        // (And a comma ending a line of a pretty-printed document.)
+        if let [b',', b'\n', indent @ ..] = gap {
+            if indent.iter().all(|&b| b == b' ') {
+                self.pos = to;
+                self.comma(true);
+                return true;
+            }
+        }
         let mut comma = false;
         for (i, &b) in gap.iter().enumerate() {
             match b {
