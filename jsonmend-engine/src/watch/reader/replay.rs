@@ -57,10 +57,9 @@ impl Reader {
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) {
         let out = text.as_bytes();
-        let lean = self.open.is_none()
-            && self.holes.is_empty()
-            && self.decls.is_none()
-            && self.separators(out, tok.start);
+        // (Tokens are logged only without declarations.)
+        debug_assert!(self.decls.is_none());
+        let lean = self.open.is_none() && self.holes.is_empty() && self.separators(out, tok.start);
         if lean {
             // (No lean read begins a root value: `read` below sets the
             // token's start for one.)
