@@ -382,26 +382,41 @@ impl Deltas {
         self.items.push(Item { op, at, path, text });
     }
 
-    /// Adds a delta to the path of the previous one (which the caller
-    /// knows to be the same), not copied again; never merged.
-    #[inline]
-    pub(crate) fn push_again(&mut self, op: DeltaOp, at: usize, text: &str) {
-        let text = self.text_span(text);
-        self.push_on_last_path(op, at, text);
-    }
-
-    /// [`Deltas::push_again`] of a text copied as [`Deltas::push_copied`]
-    /// copies it.
-    #[inline]
-    pub(crate) fn push_again_copied(&mut self, op: DeltaOp, at: usize, text: &str) {
-        let text = self.put(text);
-        self.push_on_last_path(op, at, text);
-    }
-
+    /// The deltas of a whole string value at `path`: its `add` at
+    /// `open_at`, the append of its content (`json`, quotes included: a
+    /// compact JSON string) at `last_at` unless it is empty, and its
+    /// `close` at `close_at`; the path copied once.
     #[inline(always)]
-    fn push_on_last_path(&mut self, op: DeltaOp, at: usize, text: (usize, usize)) {
-        let path = self.items.last().map_or((0, 0), |it| it.path);
-        self.items.push(Item { op, at, path, text });
+    pub(crate) fn push_string(
+        &mut self,
+        path: &str,
+        (open_at, last_at, close_at): (usize, usize, usize),
+        json: &str,
+    ) {
+        self.first_room();
+        let path = self.put(path);
+        let content = (json.len() > 2).then(|| self.put(json));
+        self.items.reserve(3);
+        self.items.push(Item {
+            op: DeltaOp::Add,
+            at: open_at,
+            path,
+            text: (STATIC, 1),
+        });
+        if let Some(text) = content {
+            self.items.push(Item {
+                op: DeltaOp::Append,
+                at: last_at,
+                path,
+                text,
+            });
+        }
+        self.items.push(Item {
+            op: DeltaOp::Close,
+            at: close_at,
+            path,
+            text: (STATIC, 0),
+        });
     }
 
     /// [`Deltas::push_append`] of text that needs no escaping.

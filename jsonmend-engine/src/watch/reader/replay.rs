@@ -241,18 +241,14 @@ impl Reader {
             return false;
         };
         self.value_path(text);
-        sink.push(DeltaOp::Add, tok.open_at, &self.path, "\"\"");
-        if !raw.is_empty() {
-            // The last character decides the content, unless it ends in a
-            // run R076 could move out: that waits for the close.
-            let at = if ends_in_run(raw) {
-                tok.at
-            } else {
-                tok.last_at
-            };
-            sink.push_again_copied(DeltaOp::Append, at, json);
-        }
-        sink.push_again(DeltaOp::Close, tok.at, "");
+        // The last character decides the content, unless it ends in a run
+        // R076 could move out: that waits for the close.
+        let last = if ends_in_run(raw) {
+            tok.at
+        } else {
+            tok.last_at
+        };
+        sink.push_string(&self.path, (tok.open_at, last, tok.at), json);
         self.pos = tok.end;
         if let Some(f) = self.frames.last_mut() {
             f.items += 1;
