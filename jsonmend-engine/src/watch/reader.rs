@@ -335,10 +335,12 @@ impl Reader {
     /// The innermost open container closes at `pos`.
     fn close_container(&mut self, at: usize, (sink, notes): (&mut Deltas, &mut Vec<Note>)) {
         self.pos += 1;
-        let Some(f) = self.frames.pop() else { return };
-        cut_to(&mut self.path, f.len);
+        let Some((len, object, decl)) = self.frames.last().map(|f| (f.len, f.object, f.decl))
+        else {
+            return;
+        };
+        cut_to(&mut self.path, len);
         sink.push(DeltaOp::Close, at, &self.path, "");
-        let object = f.object;
         let value = move || {
             if object {
                 Value::Object(Vec::new())
@@ -346,24 +348,26 @@ impl Reader {
                 Value::Array(Vec::new())
             }
         };
-        let decl = f.decl;
         let path = if self.settles_with_value(decl) {
             self.path.clone()
         } else {
             String::new()
         };
-        self.keep_closed(f);
+        self.keep_closed();
         self.settle(path, decl, value, notes);
     }
 
-    /// Keeps the container just closed (its frame `f`, its path the
-    /// reader's), which R054/R055 may reopen.
-    fn keep_closed(&mut self, f: Frame) {
+    /// Keeps the innermost container, just closed (its path the reader's),
+    /// which R054/R055 may reopen: its frame moves off the stack. (Moved
+    /// from the stack straight into its place: a frame passed on by value
+    /// was read back while its bytes were still being stored.)
+    fn keep_closed(&mut self) {
         self.closed_path.clear();
         self.closed_path.push_str(&self.path);
-        if let Some(old) = self.last_closed.replace(f) {
+        if let Some(old) = self.last_closed.take() {
             self.spare.push(old.key);
         }
+        self.last_closed = self.frames.pop();
     }
 
     /// The key at `pos`, if it ends by `stable`: false while it is cut.

@@ -151,13 +151,13 @@ impl Reader {
         {
             return false;
         }
-        let Some(f) = self.frames.pop() else {
+        let Some(len) = self.frames.last().map(|f| f.len) else {
             return false;
         };
         self.pos += 1;
-        cut_to(&mut self.path, f.len);
+        cut_to(&mut self.path, len);
         sink.push(DeltaOp::Close, at, &self.path, "");
-        self.keep_closed(f);
+        self.keep_closed();
         if let Some(f) = self.frames.last_mut() {
             f.items += 1;
         }
