@@ -57,9 +57,10 @@ impl<'a, T: Track> Engine<'a, T> {
 
     /// Pops the top frame and writes its closer.
     pub(crate) fn close_top(&mut self) {
-        let Some(f) = self.stack.pop_top::<T>() else {
+        let Some(f) = self.stack.last().map(|top| top.st) else {
             return;
         };
+        self.stack.drop_top::<T>();
         self.count(f.kind, false);
         if let Sep::Comma(off) = self.sep {
             if f.items > 0 {

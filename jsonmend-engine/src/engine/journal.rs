@@ -91,27 +91,33 @@ impl Stack {
     }
 
     /// [`Stack::pop`] for an engine of kind `T` (see [`Stack::top_mut`]).
+    /// The caller reads the frame's state before, from [`Stack::last`]: a
+    /// state returned by value was read back while its bytes were still
+    /// being stored.
     #[inline(always)]
-    pub(crate) fn pop_top<T: super::Track>(&mut self) -> Option<FrameState> {
+    pub(crate) fn drop_top<T: super::Track>(&mut self) {
         if T::TRACKS {
-            self.pop()
+            self.pop();
         } else {
-            self.frames.pop().map(|f| f.st)
+            self.frames.pop();
         }
     }
 
-    /// Pops the top frame; its state is returned.
-    pub(crate) fn pop(&mut self) -> Option<FrameState> {
-        let top = self.frames.len().checked_sub(1)?;
+    /// Pops the top frame (the journal keeps it when it is one of the
+    /// step's start).
+    pub(crate) fn pop(&mut self) {
+        let Some(top) = self.frames.len().checked_sub(1) else {
+            return;
+        };
         self.touch(top);
-        let f = self.frames.pop()?;
-        let st = f.st;
+        let Some(f) = self.frames.pop() else {
+            return;
+        };
         let j = &mut self.j;
         if j.on && top < j.orig {
             j.orig = top;
             j.popped.push(f);
         }
-        Some(st)
     }
 
     pub(crate) fn push(&mut self, f: Frame) {
