@@ -321,6 +321,10 @@ pub(crate) struct Journal {
     /// The keys of the objects the step closed, one after another (one
     /// buffer for the step, not an allocation per object).
     keys: Vec<(u64, usize, usize)>,
+    /// The length of the key list when the step began: an undo cuts the
+    /// list back to it, so the keys of an object opened since need no
+    /// keeping.
+    keys_base: usize,
 }
 
 impl Journal {
@@ -351,6 +355,7 @@ impl<T: Track> Engine<'_, T> {
         self.journal.on = true;
         self.journal.undo.clear();
         self.journal.keys.clear();
+        self.journal.keys_base = self.keys.base();
         *self.journal.snap = Some(Snap {
             pos: self.pos,
             phase: self.phase,
@@ -473,7 +478,9 @@ impl<T: Track> Engine<'_, T> {
 
     /// Forgets the keys of a closed object (kept for an undo).
     pub(crate) fn cut_keys(&mut self, base: usize) {
-        if T::TRACKS && self.journal.on {
+        // (The keys of an object opened in the step go with an undo's cut
+        // of the list anyway.)
+        if T::TRACKS && self.journal.on && base < self.journal.keys_base {
             let kept = self.journal.keys.len();
             self.journal.keys.extend_from_slice(self.keys.from(base));
             self.keys.truncate(base);
