@@ -321,10 +321,12 @@ pub(crate) struct Journal {
     /// The keys of the objects the step closed, one after another (one
     /// buffer for the step, not an allocation per object).
     keys: Vec<(u64, usize, usize)>,
-    /// The length of the key list when the step began: an undo cuts the
-    /// list back to it, so the keys of an object opened since need no
-    /// keeping.
-    keys_base: usize,
+    /// The shortest the key list has been since the step began (its
+    /// length then, at first): the keys below it are the step's start's,
+    /// those from it on were added since, and an undo cuts the list back
+    /// to the start's length after putting back what was kept — so only
+    /// keys below it need keeping when an object's keys go.
+    keys_low: usize,
 }
 
 impl Journal {
@@ -355,7 +357,7 @@ impl<T: Track> Engine<'_, T> {
         self.journal.on = true;
         self.journal.undo.clear();
         self.journal.keys.clear();
-        self.journal.keys_base = self.keys.base();
+        self.journal.keys_low = self.keys.base();
         *self.journal.snap = Some(Snap {
             pos: self.pos,
             phase: self.phase,
@@ -478,13 +480,14 @@ impl<T: Track> Engine<'_, T> {
 
     /// Forgets the keys of a closed object (kept for an undo).
     pub(crate) fn cut_keys(&mut self, base: usize) {
-        // (The keys of an object opened in the step go with an undo's cut
-        // of the list anyway.)
-        if T::TRACKS && self.journal.on && base < self.journal.keys_base {
+        // (Keys added in the step go with an undo's cut of the list
+        // anyway: those of an object opened in it are all such.)
+        if T::TRACKS && self.journal.on && base < self.journal.keys_low {
             let kept = self.journal.keys.len();
             self.journal.keys.extend_from_slice(self.keys.from(base));
             self.keys.truncate(base);
             self.journal.undo.push(Undo::KeysCut(base, kept));
+            self.journal.keys_low = base;
         } else {
             self.keys.truncate(base);
         }
