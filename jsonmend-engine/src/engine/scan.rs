@@ -230,10 +230,7 @@ impl<T: Track> Engine<'_, T> {
                     Sink::Drop => {}
                 }
             }
-            self.work.add(1);
-            let Some(&b) = self.src.get(self.pos) else {
-                return;
-            };
+            let Some(b) = self.peek_seen() else { return };
             if b == b'/' && self.byte(self.pos + 1) == Some(b'/') {
                 self.line_comment();
             } else if b == b'/' && self.byte(self.pos + 1) == Some(b'*') {

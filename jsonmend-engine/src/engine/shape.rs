@@ -195,9 +195,9 @@ impl<T: Track> Engine<'_, T> {
     /// the top object follows its shape and the next key of the shape is
     /// written there, `bare` or in `"` as its spelling allows (the caller
     /// checks the byte after it). A lane then reads the key without a
-    /// scan: the scan would end right after those bytes.
-    /// With the key's length, whether its spelling is its own JSON
-    /// Pointer token ([`Spelling::pointer`]).
+    /// scan: the scan would end right after those bytes. With the key's
+    /// length comes whether its spelling is its own JSON Pointer token
+    /// ([`Spelling::pointer`]).
     #[inline(always)]
     pub(crate) fn predicted_key(&self, at: usize, bare: bool) -> Option<(usize, bool)> {
         let depth = self.stack.len().wrapping_sub(1);
