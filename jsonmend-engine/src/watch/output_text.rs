@@ -42,6 +42,18 @@ pub(super) fn trailing_run(content: &[u8]) -> usize {
     content.len() - n
 }
 
+/// Whether string content ends in a run R076 could move out
+/// ([`trailing_run`] above zero), its last byte looked at first: the
+/// arms are the ends `trailing_run` passes over.
+#[inline(always)]
+pub(super) fn ends_in_run(content: &[u8]) -> bool {
+    match content {
+        [.., b'}' | b']' | b')' | b' '] => true,
+        [.., b'\\', b't' | b'n' | b'r'] => trailing_run(content) > 0,
+        _ => false,
+    }
+}
+
 /// A key as the engine wrote it.
 pub(super) struct Key {
     /// Past its closing quote.

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use super::decl::Decls;
 use super::delta::{DeltaOp, Deltas};
-use super::output_text::{decode_content, key_end, trailing_run, without_holes};
+use super::output_text::{decode_content, ends_in_run, key_end, trailing_run, without_holes};
 use crate::json::{compact_escapes, content_end};
 use crate::value::Value;
 
@@ -494,7 +494,7 @@ impl Reader {
             // out of a string cut there: that waits for the close.
             let end = self.pos + upto;
             let at = match run {
-                Some(_) if close.is_some() && trailing_run(raw) > 0 => at,
+                Some(_) if close.is_some() && ends_in_run(raw) => at,
                 Some((o, e, i)) if o < end && end <= e => i + (end - o),
                 _ => at,
             };

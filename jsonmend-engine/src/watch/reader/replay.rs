@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use super::{Decided, Decl, Note, Reader, cut_to, push_token};
 use crate::engine::{Tok, TokKind};
 use crate::watch::delta::{DeltaOp, Deltas};
-use crate::watch::output_text::trailing_run;
+use crate::watch::output_text::ends_in_run;
 
 /// The key bytes [`Reader::key_lean`] looks at: those a JSON Pointer
 /// token escapes (`~`, `/`) and those that need decoding (a backslash, the
@@ -28,17 +28,6 @@ const KEY_BYTE: [bool; 256] = {
     t[0xE2] = true;
     t
 };
-
-/// Whether string content ends in a run R076 could move out
-/// ([`trailing_run`]), its last byte looked at first.
-#[inline(always)]
-fn ends_in_run(raw: &[u8]) -> bool {
-    match raw {
-        [.., b'}' | b']' | b')' | b' '] => true,
-        [.., b'\\', b't' | b'n' | b'r'] => trailing_run(raw) > 0,
-        _ => false,
-    }
-}
 
 impl Reader {
     /// Reads the logged token `tok` of the output `text` (its `holes` cut,
