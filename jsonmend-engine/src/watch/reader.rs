@@ -103,6 +103,11 @@ pub(crate) struct Reader {
     path: String,
     /// Key buffers of closed frames, for the next ones.
     spare: Vec<String>,
+    /// The output from `pos` to the next logged token holds separators
+    /// only: the last thing read was a logged token, and every step since
+    /// was a logged one (whose output between its tokens is blanks,
+    /// colons and commas), so the gap needs no scan (`reader/replay.rs`).
+    pub(crate) gap_clean: bool,
     /// A key read from the token log whose value is not read yet: its
     /// content's output span and whether it is its own JSON Pointer token
     /// (the top frame's `key` is stale until [`Reader::take_key`]).
@@ -159,6 +164,7 @@ impl Reader {
             reopened_root: false,
             path: String::new(),
             spare: Vec::new(),
+            gap_clean: false,
             pending_key: None,
         }
     }
@@ -166,6 +172,7 @@ impl Reader {
     /// A step took back the closer at `at` (R054/R055): its container is
     /// open again.
     pub(crate) fn retract(&mut self, at: usize, when: usize, sink: &mut Deltas) {
+        self.gap_clean = false;
         if self.pos <= at {
             return;
         }
@@ -186,6 +193,7 @@ impl Reader {
     /// R053 inserted `{` at `at` before a string item read as a value:
     /// that item becomes an object (reported as `set`).
     pub(crate) fn implicit(&mut self, at: usize) {
+        self.gap_clean = false;
         if self.pos <= at {
             return;
         }
@@ -208,6 +216,7 @@ impl Reader {
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
     ) {
         let Decided { at, run, open } = decided;
+        self.gap_clean = false;
         // Bytes to scan; pieces are taken from `text` (the output is text,
         // and every piece starts and ends at an ASCII byte or a lead byte).
         let out = text.as_bytes();

@@ -274,6 +274,8 @@ impl Sink<'_> {
                 }
                 continue;
             }
+            // (A step read as text may have written past what it settled.)
+            self.reader.gap_clean = false;
             let k = tok.start;
             let Some(m) = marks.get(k) else { continue };
             // (A step read as text reads its keys from the text.)

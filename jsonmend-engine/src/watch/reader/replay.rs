@@ -1,7 +1,10 @@
 //! Reading a logged step (`engine/tok_log.rs`): its tokens come with their
 //! output spans and the input lengths that decide them, so the reader
 //! moves its state on token by token without parsing the output; only the
-//! separators between tokens are read as text. Each token is read exactly
+//! separators between tokens are read as text, and not even those between
+//! two logged tokens with nothing but logged steps in between (a logged
+//! step writes only separators between its tokens; debug builds check
+//! each such gap as the scan would read it). Each token is read exactly
 //! as [`Reader::read`] would read it, and where the reader's state does not
 //! fit the log (a string is open, holes are pending, the text before the
 //! token is not a separator) the token is read as text.
@@ -29,6 +32,14 @@ const KEY_BYTE: [bool; 256] = {
     t
 };
 
+/// Whether `gap` holds only blanks, colons and commas (and whether a
+/// comma): what the gap between two logged tokens holds.
+fn only_separators(gap: &[u8]) -> Option<bool> {
+    gap.iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b':' | b','))
+        .then(|| gap.contains(&b','))
+}
+
 impl Reader {
     /// Reads the logged token `tok` of the output `text` (its `holes` cut,
     /// taken in by [`Reader::take_holes`] before its batch is read).
@@ -48,7 +59,7 @@ impl Reader {
         let out = text.as_bytes();
         // (Tokens are logged only without declarations.)
         debug_assert!(self.decls.is_none());
-        let lean = self.open.is_none() && self.holes.is_empty() && self.separators(out, tok.start);
+        let lean = self.open.is_none() && self.holes.is_empty() && self.gap(out, tok);
         if lean {
             // (No lean read begins a root value: `read` below sets the
             // token's start for one.)
@@ -62,6 +73,7 @@ impl Reader {
                 TokKind::Mark | TokKind::Repair(..) => true,
             };
             if done {
+                self.gap_clean = true;
                 return;
             }
         }
@@ -242,6 +254,37 @@ impl Reader {
         if let Some(f) = self.frames.last_mut() {
             f.items += 1;
         }
+        true
+    }
+
+    /// Passes the gap before the logged token `tok`: without a look when
+    /// it is known to hold separators only (a key's gap then ends in a
+    /// comma or follows its object's opener), else as
+    /// [`Reader::separators`] passes it.
+    #[inline(always)]
+    fn gap(&mut self, out: &[u8], tok: &Tok) -> bool {
+        if !self.gap_clean || self.pos > tok.start {
+            return self.separators(out, tok.start);
+        }
+        let key = matches!(tok.kind, TokKind::Key(_));
+        // (What the scan would find: separators only, and a comma where,
+        // and only where, it makes the top object expect a key.)
+        debug_assert!(
+            out.get(self.pos..tok.start)
+                .and_then(only_separators)
+                .is_some_and(|comma| {
+                    let top = self.frames.last();
+                    let object = top.is_some_and(|f| f.object);
+                    if key {
+                        comma || top.is_some_and(|f| f.expect_key)
+                    } else {
+                        !(comma && object)
+                    }
+                }),
+            "a logged token's gap holds something the scan would read otherwise"
+        );
+        self.pos = tok.start;
+        self.comma(key);
         true
     }
 
