@@ -91,7 +91,11 @@ impl<T: Track> Engine<'_, T> {
     pub(crate) fn stamp_step(&mut self) -> usize {
         let shift = self.lanes.shift;
         let at = self.track.horizon() + 1 + shift;
-        for t in self.toks.iter_mut().skip(self.lanes.start.toks) {
+        for t in self
+            .toks
+            .get_mut(self.lanes.start.toks..)
+            .unwrap_or_default()
+        {
             t.at = at;
         }
         at
