@@ -77,6 +77,12 @@ fn coerced<'a>(mut r: Repaired<'a>, input: &[u8], opts: &Options) -> Repaired<'a
 /// assert_eq!(r.text, "[\"a\u{FFFD}b\"]");
 /// ```
 pub fn repair_bytes_unchecked<'a>(input: &'a [u8], opts: &Options) -> Result<Repaired<'a>, Error> {
+    // Input that is UTF-8, the usual case, is repaired as the text it is:
+    // one check here, and the engine writes pieces of it without checking
+    // each (the same result either way).
+    if let Ok(text) = core::str::from_utf8(input) {
+        return repair_unchecked(text, opts);
+    }
     run(input, opts, None).map(|r| coerced(r.over_bytes(input), input, opts))
 }
 
