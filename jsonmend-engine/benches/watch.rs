@@ -22,7 +22,7 @@ use jsonmend_engine::{Options, Session, Watch};
 use std::hint::black_box;
 use std::time::Duration;
 
-use sides::{one_shot, text_pieces, watch, watch_text};
+use sides::{one_shot, one_shot_bytes, text_pieces, watch, watch_text};
 
 fn small(c: &mut Criterion) {
     let (valid, defects) = docs::documents(docs::records_for(150_000));
@@ -71,12 +71,23 @@ fn paired(_c: &mut Criterion) {
             watch_text(black_box(doc), 4096)
         });
         report(name, "watch-4KiB-text", ROUNDS, &p);
+        // Byte pieces against one-shot repair of the same bytes: both
+        // check the input's UTF-8, which one-shot repair of a `&str` need
+        // not.
+        let p = paired::interleaved(ROUNDS, &|| one_shot_bytes(black_box(doc)), &|| {
+            watch(black_box(doc), 4096)
+        });
+        report_against(name, "watch-4KiB", "jsonmend-engine bytes", ROUNDS, &p);
     }
 }
 
 fn report(group: &str, side: &str, rounds: usize, p: &paired::Paired) {
+    report_against(group, side, "jsonmend-engine", rounds, p);
+}
+
+fn report_against(group: &str, side: &str, base: &str, rounds: usize, p: &paired::Paired) {
     eprintln!(
-        "paired/{group}: {side} ÷ jsonmend-engine, median of {rounds} interleaved \
+        "paired/{group}: {side} ÷ {base}, median of {rounds} interleaved \
          pairs: {:.2}× (medians {:.3} ms and {:.3} ms)",
         p.ratio,
         p.b * 1e3,
