@@ -107,7 +107,7 @@ pub(crate) struct Reader {
     /// only: the last thing read was a logged token, and every step since
     /// was a logged one (whose output between its tokens is blanks,
     /// colons and commas), so the gap needs no scan (`reader/replay.rs`).
-    pub(crate) gap_clean: bool,
+    gap_clean: bool,
     /// A key read from the token log whose value is not read yet: its
     /// content's output span and whether it is its own JSON Pointer token
     /// (the top frame's `key` is stale until [`Reader::take_key`]).
@@ -167,6 +167,12 @@ impl Reader {
             gap_clean: false,
             pending_key: None,
         }
+    }
+
+    /// A step the batch reads as text ran: the output from `pos` on may
+    /// hold more than separators before the next logged token.
+    pub(crate) fn text_step_ran(&mut self) {
+        self.gap_clean = false;
     }
 
     /// A step took back the closer at `at` (R054/R055): its container is

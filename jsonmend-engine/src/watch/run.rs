@@ -275,7 +275,7 @@ impl Sink<'_> {
                 continue;
             }
             // (A step read as text may have written past what it settled.)
-            self.reader.gap_clean = false;
+            self.reader.text_step_ran();
             let k = tok.start;
             let Some(m) = marks.get(k) else { continue };
             // (A step read as text reads its keys from the text.)
