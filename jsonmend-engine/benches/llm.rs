@@ -61,7 +61,7 @@ fn llm(c: &mut Criterion) {
     let mut g = c.benchmark_group("llm-call-64B-events");
     g.sample_size(10).measurement_time(Duration::from_secs(4));
     for size in [2_000usize, 10_000, 50_000] {
-        let (valid, _) = docs::documents(docs::records_for(size));
+        let (valid, _) = docs::documents_of(size);
         let args = format!("{{\"records\": {valid}}}");
         let events = events(&args, 64);
         // The closed call holds the arguments' value, complete.

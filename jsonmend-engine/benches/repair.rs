@@ -75,7 +75,7 @@ fn scaling(c: &mut Criterion) {
             let doc = match family {
                 "missing-commas" => missing_commas(mb * 1_000_000),
                 _ => {
-                    let (valid, defects) = docs::documents(docs::records_for(mb * 1_000_000));
+                    let (valid, defects) = docs::documents_of(mb * 1_000_000);
                     if family == "valid" { valid } else { defects }
                 }
             };
@@ -163,7 +163,7 @@ fn paired_scaling(_c: &mut Criterion) {
         let doc = |bytes: usize| match family {
             "missing-commas" => missing_commas(bytes),
             _ => {
-                let (valid, defects) = docs::documents(docs::records_for(bytes));
+                let (valid, defects) = docs::documents_of(bytes);
                 if family == "valid" { valid } else { defects }
             }
         };

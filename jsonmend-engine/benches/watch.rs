@@ -25,7 +25,7 @@ use std::time::Duration;
 use sides::{one_shot, one_shot_bytes, text_pieces, watch, watch_text};
 
 fn small(c: &mut Criterion) {
-    let (valid, defects) = docs::documents(docs::records_for(150_000));
+    let (valid, defects) = docs::documents_of(150_000);
     for (name, doc) in [
         ("watch-150KB-valid", &valid),
         ("watch-150KB-defects", &defects),
@@ -57,7 +57,7 @@ fn small(c: &mut Criterion) {
 /// (`support/paired.rs`): the median of the per-round ratios, next to
 /// criterion's medians, which are taken minutes apart.
 fn paired(_c: &mut Criterion) {
-    let (valid, defects) = docs::documents(docs::records_for(150_000));
+    let (valid, defects) = docs::documents_of(150_000);
     for (name, doc) in [
         ("watch-150KB-valid", &valid),
         ("watch-150KB-defects", &defects),
@@ -128,7 +128,7 @@ fn session(lines: &[String]) -> usize {
 /// (`jsonmend-engine`), and a watch stream of 4 KiB `watch.feed` requests
 /// with every reply written.
 fn protocol(c: &mut Criterion) {
-    let (_, defects) = docs::documents(docs::records_for(150_000));
+    let (_, defects) = docs::documents_of(150_000);
     let repair = vec![format!(
         r#"{{"id":1,"method":"repair","params":{{"text":{}}}}}"#,
         serde_json::to_string(&defects).unwrap()
@@ -152,7 +152,7 @@ fn scaling(c: &mut Criterion) {
     let mut g = c.benchmark_group("watch-scaling");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     for mb in [1usize, 10, 100] {
-        let (_, doc) = docs::documents(docs::records_for(mb * 1_000_000));
+        let (_, doc) = docs::documents_of(mb * 1_000_000);
         g.throughput(Throughput::Bytes(doc.len() as u64));
         g.bench_with_input(
             BenchmarkId::new("watch-4KiB", format!("{mb}MB")),

@@ -46,7 +46,7 @@ const FEED: usize = 4096;
 const ROUNDS: usize = 41;
 
 fn main() {
-    let (_, doc) = docs::documents(docs::records_for(150_000));
+    let (_, doc) = docs::documents_of(150_000);
     let doc = doc.as_str();
     let prepared = Prepared::new(doc.as_bytes(), FEED);
     // The floor stream stores the real stream's deltas and ends with the
@@ -100,7 +100,7 @@ fn main() {
     );
     for state in ["fresh process", "after a 10 MB stream"] {
         if state != "fresh process" {
-            let (_, big) = docs::documents(docs::records_for(10_000_000));
+            let (_, big) = docs::documents_of(10_000_000);
             black_box(watch(&big, FEED));
             black_box(one_shot(&big));
         }
