@@ -86,9 +86,14 @@ fn report(group: &str, side: &str, rounds: usize, p: &paired::Paired) {
 }
 
 fn report_against(group: &str, side: &str, base: &str, rounds: usize, p: &paired::Paired) {
+    // (The heap's fresh pages are a share of a stream's time that its
+    // instructions do not show: `docs/watch-log.md`.)
+    let faults = p.faults.map_or_else(String::new, |(a, b)| {
+        format!("; minor page faults a call {b:.0} and {a:.0}")
+    });
     eprintln!(
         "paired/{group}: {side} ÷ {base}, median of {rounds} interleaved \
-         pairs: {:.2}× (medians {:.3} ms and {:.3} ms)",
+         pairs: {:.2}× (medians {:.3} ms and {:.3} ms{faults})",
         p.ratio,
         p.b * 1e3,
         p.a * 1e3
