@@ -86,8 +86,9 @@ fn report(group: &str, side: &str, rounds: usize, p: &paired::Paired) {
 }
 
 fn report_against(group: &str, side: &str, base: &str, rounds: usize, p: &paired::Paired) {
-    // (The heap's fresh pages are a share of a stream's time that its
-    // instructions do not show: `docs/watch-log.md`.)
+    // (Where a process gives its heap back between calls, the fresh pages
+    // a call takes are time its instructions do not show; criterion's
+    // process takes none: `docs/watch-log.md`.)
     let faults = p.faults.map_or_else(String::new, |(a, b)| {
         format!("; minor page faults a call {b:.0} and {a:.0}")
     });
