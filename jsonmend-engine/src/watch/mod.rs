@@ -200,6 +200,8 @@ pub struct Watch {
     /// A batch's first step that starved always runs again alone (on only
     /// to test that a step which took no batch's path need not).
     rerun_alone: bool,
+    /// How far from the end of what arrived batches stop (`run.rs`).
+    margin: usize,
 }
 
 impl core::fmt::Debug for Watch {
@@ -268,6 +270,7 @@ impl Watch {
             rules: Vec::new(),
             log_tokens: true,
             rerun_alone: false,
+            margin: run::BATCH_MARGIN_MIN,
             tally: Tally {
                 schema: opts_schema,
                 lenient,

@@ -20,7 +20,15 @@ use crate::error::Error;
 
 /// How far from the end of what arrived a batch of tokens may start: past
 /// it, tokens run one step each (most of them wait for more input there).
+/// The most a stream leaves; it starts with [`BATCH_MARGIN_MIN`].
 pub(super) const BATCH_MARGIN: usize = 128;
+
+/// The margin a stream starts with, doubled (up to [`BATCH_MARGIN`]) each
+/// time a batch's step runs into the end of what arrived, which takes the
+/// batch back to run again a token at a time: a document of short tokens
+/// runs few tokens alone, one of long steps (deep indentation, long keys)
+/// soon leaves room for them.
+pub(super) const BATCH_MARGIN_MIN: usize = 32;
 
 /// What `syntax_permille` needs of the engine after a step: where the
 /// payload starts and ends, and what the end of input would synthesize.
@@ -117,7 +125,7 @@ impl Watch {
         engine.utf8_runs = self.source.utf8_known();
         // Under a declaration every step's level may be needed.
         engine.log_toks = self.log_tokens && self.reader.decls().is_none();
-        engine.lanes.margin = BATCH_MARGIN;
+        engine.lanes.margin = self.margin;
         engine.lanes.shift = shift;
         let mut notes = Vec::new();
         // Reused from feed to feed.
@@ -170,7 +178,7 @@ impl Watch {
                     failure = Some(e);
                     break;
                 }
-                let far = engine.pos + BATCH_MARGIN < src.len();
+                let far = engine.pos + self.margin < src.len();
                 // (A batch whose repair list is due for a trim commits, so
                 // the list is trimmed before it outgrows its buffer.)
                 if !batch
@@ -187,6 +195,11 @@ impl Watch {
                 let as_alone =
                     starved && steps == 0 && !self.rerun_alone && !engine.took_batch_path();
                 engine.undo_step();
+                // (A batch's step ran into the end: leave more room.)
+                if starved && steps > 0 && batch && self.margin < BATCH_MARGIN {
+                    self.margin = (2 * self.margin).min(BATCH_MARGIN);
+                    engine.lanes.margin = self.margin;
+                }
                 if steps == 0 && (!batch || as_alone) {
                     // One token waits for more input.
                     break;
@@ -336,5 +349,49 @@ impl Sink<'_> {
         // The output moves on: a key still waiting for its value keeps its
         // text.
         self.reader.take_key(text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BATCH_MARGIN, BATCH_MARGIN_MIN};
+    use crate::{Options, Watch};
+    use alloc::string::String;
+
+    /// Feeds `doc` in 4 KiB pieces; the margin the stream ends with, and
+    /// whether `finish` gave one-shot repair's text.
+    fn margin_after(doc: &str) -> (usize, bool) {
+        let mut w = Watch::new(Options::default());
+        for piece in doc.as_bytes().chunks(4096) {
+            w.feed_bytes(piece).unwrap();
+        }
+        let margin = w.margin;
+        let same = w.finish().map(|f| f.result.text.into_owned()).ok()
+            == crate::repair_text(doc).ok().map(|r| r.text.into_owned());
+        (margin, same)
+    }
+
+    /// `n` members, each indented by `indent` blanks.
+    fn members(n: usize, indent: usize) -> String {
+        let mut doc = String::from("{\"a\": [");
+        for i in 0..n {
+            doc.push('\n');
+            doc.extend(core::iter::repeat_n(' ', indent));
+            doc.push_str(&alloc::format!("{{\"k\": {i}}},"));
+        }
+        doc.push_str("\n{}]}");
+        doc
+    }
+
+    #[test]
+    fn short_steps_keep_the_small_margin() {
+        assert_eq!(margin_after(&members(3000, 1)), (BATCH_MARGIN_MIN, true));
+    }
+
+    #[test]
+    fn long_steps_widen_the_margin() {
+        // Each step passes 100 blanks before its token: a batch's step
+        // starting 32 or 64 bytes before the end runs into it.
+        assert_eq!(margin_after(&members(3000, 100)), (BATCH_MARGIN, true));
     }
 }
