@@ -17,7 +17,7 @@ mod paired;
 #[path = "support/sides.rs"]
 mod sides;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use jsonmend_engine::{Options, Session, Watch};
 use std::hint::black_box;
 use std::time::Duration;
@@ -53,10 +53,30 @@ fn small(c: &mut Criterion) {
     }
 }
 
+/// Set in the environment of the child process [`paired`] starts: it
+/// times the pairs of [`fresh_pairs`] and nothing else.
+const FRESH: &str = "JSONMEND_WATCH_BENCH_FRESH";
+
 /// 4 KiB feeds against one-shot repair again as interleaved pairs
 /// (`support/paired.rs`): the median of the per-round ratios, next to
 /// criterion's medians, which are taken minutes apart.
+///
+/// Where glibc gives the heap back to the kernel at a stream's end, the
+/// next stream takes its pages again (page faults that instructions do
+/// not show); whether a process does depends on the largest mapped
+/// block it freed before. So the pairs run twice: in a fresh process
+/// started for them (as a small process is), and here after a 16 MiB
+/// block was taken and freed (as a process is after one large request:
+/// glibc then keeps its heap).
 fn paired(_c: &mut Criterion) {
+    match std::process::Command::new(std::env::current_exe().unwrap())
+        .env(FRESH, "1")
+        .output()
+    {
+        Ok(out) => eprint!("{}", String::from_utf8_lossy(&out.stderr)),
+        Err(e) => eprintln!("paired: no fresh process ({e})"),
+    }
+    settle_heap();
     let (valid, defects) = docs::documents_of(150_000);
     for (name, doc) in [
         ("watch-150KB-valid", &valid),
@@ -79,6 +99,30 @@ fn paired(_c: &mut Criterion) {
         });
         report_against(name, "watch-4KiB", "jsonmend-engine bytes", ROUNDS, &p);
     }
+}
+
+/// Takes and frees a 16 MiB block, touched: glibc's thresholds follow
+/// it up (a freed mapped block up to 32 MiB raises them), and the heap
+/// stays the process's from here on.
+fn settle_heap() {
+    let block = vec![1u8; 16 << 20];
+    black_box(&block);
+}
+
+/// The pairs of the 150 KB document with defects, text pieces, in the
+/// fresh process [`paired`] starts (`FRESH` set).
+fn fresh_pairs() {
+    let (_, defects) = docs::documents_of(150_000);
+    const ROUNDS: usize = 41;
+    let p = paired::interleaved(ROUNDS, &|| one_shot(black_box(&defects)), &|| {
+        watch_text(black_box(&defects), 4096)
+    });
+    report(
+        "watch-150KB-defects (fresh process)",
+        "watch-4KiB-text",
+        ROUNDS,
+        &p,
+    );
 }
 
 fn report(group: &str, side: &str, rounds: usize, p: &paired::Paired) {
@@ -177,4 +221,13 @@ fn scaling(c: &mut Criterion) {
 }
 
 criterion_group!(benches, small, paired, protocol, scaling);
-criterion_main!(benches);
+
+fn main() {
+    // (The child process of `paired`: its pairs only.)
+    if std::env::var_os(FRESH).is_some() {
+        fresh_pairs();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
