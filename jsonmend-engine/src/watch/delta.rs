@@ -199,6 +199,21 @@ impl DeltaOp {
     }
 }
 
+/// A leaf value's path, lent in two parts: its container's path and the
+/// value's own token, joined where the delta stores it.
+pub(crate) struct LeafPath<'a> {
+    pub(crate) parent: &'a str,
+    pub(crate) token: Token<'a>,
+}
+
+/// The last token of a [`LeafPath`].
+pub(crate) enum Token<'a> {
+    /// A member's key (`true`: it has no `~` or `/` to escape).
+    Key(&'a str, bool),
+    /// An element's index.
+    Index(usize),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Item {
     op: DeltaOp,
@@ -332,6 +347,25 @@ impl Deltas {
         (start, self.buf.len())
     }
 
+    /// Stores a leaf's path: its container's and its own token.
+    #[inline(always)]
+    fn put_leaf(&mut self, path: LeafPath<'_>) -> (usize, usize) {
+        let start = self.buf.len();
+        self.buf.push_str(path.parent);
+        match path.token {
+            Token::Key(key, true) => {
+                self.buf.push('/');
+                self.buf.push_str(key);
+            }
+            Token::Key(key, false) => crate::json::push_pointer_token(&mut self.buf, key),
+            Token::Index(i) => {
+                self.buf.push('/');
+                write_int(&mut self.buf, i.into());
+            }
+        }
+        (start, self.buf.len())
+    }
+
     /// The span of a delta's text: one of the static texts, or a copy.
     #[inline]
     fn text_span(&mut self, text: &str) -> (usize, usize) {
@@ -375,9 +409,9 @@ impl Deltas {
     /// ones (a number, a literal, a string with content): copied without
     /// comparing it with them.
     #[inline(always)]
-    pub(crate) fn push_copied(&mut self, op: DeltaOp, at: usize, path: &str, text: &str) {
+    pub(crate) fn push_copied(&mut self, op: DeltaOp, at: usize, path: LeafPath<'_>, text: &str) {
         self.first_room();
-        let path = self.put(path);
+        let path = self.put_leaf(path);
         let text = self.put(text);
         self.items.push(Item { op, at, path, text });
     }
@@ -389,12 +423,12 @@ impl Deltas {
     #[inline(always)]
     pub(crate) fn push_string(
         &mut self,
-        path: &str,
+        path: LeafPath<'_>,
         (open_at, last_at, close_at): (usize, usize, usize),
         json: &str,
     ) {
         self.first_room();
-        let path = self.put(path);
+        let path = self.put_leaf(path);
         let content = (json.len() > 2).then(|| self.put(json));
         self.items.reserve(3);
         self.items.push(Item {

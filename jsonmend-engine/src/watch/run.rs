@@ -272,13 +272,13 @@ impl Sink<'_> {
                 continue;
             }
             if tok.kind != TokKind::Mark {
-                self.reader.replay(
+                let lean = self.reader.replay(
                     text,
                     &engine.holes,
                     tok,
                     (&mut progress.deltas, &mut *notes),
                 );
-                if !notes.is_empty() {
+                if !lean && !notes.is_empty() {
                     // (A logged step settles nothing that reports an event;
                     // should one, it is reported at the batch's level.)
                     let permille = self.tally.permille_at(Level::of(engine, shift), tok.at);

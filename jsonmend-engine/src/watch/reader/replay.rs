@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use super::{Decided, Decl, Note, Reader, cut_to, push_token};
 use crate::engine::{Tok, TokKind};
-use crate::watch::delta::{DeltaOp, Deltas};
+use crate::watch::delta::{DeltaOp, Deltas, LeafPath, Token};
 use crate::watch::output_text::ends_in_run;
 
 /// The key bytes [`Reader::key_lean`] looks at: those a JSON Pointer
@@ -48,6 +48,7 @@ impl Reader {
     /// its container's and one token, and only a value that settles in
     /// the root object (or completes a root) reports an event: those, and
     /// whatever else is out of the ordinary, go the text reader's way.
+    /// True where a lean path read it (which notes nothing).
     #[inline(always)]
     pub(crate) fn replay(
         &mut self,
@@ -55,18 +56,22 @@ impl Reader {
         holes: &[(usize, usize)],
         tok: &Tok,
         (sink, notes): (&mut Deltas, &mut Vec<Note>),
-    ) {
+    ) -> bool {
         let out = text.as_bytes();
         // (Tokens are logged only without declarations.)
         debug_assert!(self.decls.is_none());
-        let lean = self.open.is_none() && self.holes.is_empty() && self.gap(out, tok);
-        if lean {
+        let gap = if self.open.is_none() && self.holes.is_empty() {
+            self.gap(out, tok)
+        } else {
+            None
+        };
+        if let Some(unread) = gap {
             // (No lean read begins a root value: `read` below sets the
             // token's start for one.)
             let done = match tok.kind {
                 TokKind::Open(object) => self.open_lean(text, object, tok.at, sink),
                 TokKind::Close => self.close_lean(tok.at, sink),
-                TokKind::Key(pointer) => self.key_lean(text, tok, pointer),
+                TokKind::Key(pointer) => self.key_lean(text, tok, pointer, unread),
                 TokKind::Scalar => self.scalar_lean(text, tok, sink),
                 TokKind::Str(true) => self.compact_string(text, tok, sink),
                 TokKind::Str(false) => false,
@@ -74,7 +79,7 @@ impl Reader {
             };
             if done {
                 self.gap_clean = true;
-                return;
+                return true;
             }
         }
         let decided = match tok.kind {
@@ -96,6 +101,7 @@ impl Reader {
         };
         self.take_key(text);
         self.read(text, tok.end, holes, decided, (sink, notes));
+        false
     }
 
     /// Whether a value completing now settles nothing that reports an
@@ -125,6 +131,26 @@ impl Reader {
             self.path.push('/');
             crate::serialize::write_int(&mut self.path, f.items.into());
         }
+    }
+
+    /// The path of a leaf value (a scalar, a string read whole) beginning
+    /// in the top frame, as [`Reader::value_path`] would build it, lent
+    /// as its container's path and the value's token: the delta stores it
+    /// joined, and no later read needs it in `path` (the next value cuts
+    /// `path` to its container's length first).
+    fn leaf_path<'t>(&'t mut self, text: &'t str) -> Option<LeafPath<'t>> {
+        let f = self.frames.last()?;
+        // (As `cut_to`: a length that is no boundary cuts nothing.)
+        let parent = self.path.get(..f.len).unwrap_or(&self.path);
+        let token = if f.object {
+            match self.pending_key.take() {
+                Some((s, e, plain)) => Token::Key(text.get(s..e).unwrap_or_default(), plain),
+                None => Token::Key(f.key.as_str(), f.key_plain),
+            }
+        } else {
+            Token::Index(f.items)
+        };
+        Some(LeafPath { parent, token })
     }
 
     /// A container opens at `pos` inside another one (as
@@ -166,20 +192,29 @@ impl Reader {
     }
 
     /// A key at `pos` with nothing to decode (as [`Reader::key`] reads it;
-    /// `pointer`: the engine knows it is its own JSON Pointer token).
-    fn key_lean(&mut self, text: &str, tok: &Tok, pointer: bool) -> bool {
-        // (Bytes: the quotes around them are character boundaries.)
-        let Some(content) = text
-            .as_bytes()
-            .get(tok.start + 1..tok.end.saturating_sub(1))
-        else {
+    /// `pointer`: the engine knows it is its own JSON Pointer token;
+    /// `unread`: the gap before it was passed unread, so the comma before
+    /// it, or its object's opener, makes its object expect it — as
+    /// [`Reader::comma`] records a comma the scan finds).
+    fn key_lean(&mut self, text: &str, tok: &Tok, pointer: bool, unread: bool) -> bool {
+        let Some(f) = self.frames.last_mut() else {
             return false;
         };
-        let Some(f) = self.frames.last_mut().filter(|f| f.expect_key) else {
+        if unread {
+            f.expect_key = f.object;
+        }
+        if !f.expect_key {
             return false;
-        };
+        }
+        let (start, end) = (tok.start + 1, tok.end.saturating_sub(1));
+        // (The engine logs a key within the output, quotes included.)
+        debug_assert!(start <= end && end < text.len());
         let mut plain = true;
         if !pointer {
+            // (Bytes: the quotes around them are character boundaries.)
+            let Some(content) = text.as_bytes().get(start..end) else {
+                return false;
+            };
             for &b in content {
                 // (One test of most bytes.)
                 if KEY_BYTE.get(usize::from(b)).copied().unwrap_or(true) {
@@ -191,7 +226,7 @@ impl Reader {
             }
         }
         f.expect_key = false;
-        self.pending_key = Some((tok.start + 1, tok.end.saturating_sub(1), plain));
+        self.pending_key = Some((start, end, plain));
         self.pos = tok.end;
         true
     }
@@ -217,8 +252,10 @@ impl Reader {
         let Some(token) = text.get(tok.start..tok.end) else {
             return false;
         };
-        self.value_path(text);
-        sink.push_copied(DeltaOp::Add, tok.at, &self.path, token);
+        let Some(path) = self.leaf_path(text) else {
+            return false;
+        };
+        sink.push_copied(DeltaOp::Add, tok.at, path, token);
         self.pos = tok.end;
         if let Some(f) = self.frames.last_mut() {
             f.items += 1;
@@ -241,7 +278,9 @@ impl Reader {
         let Some(raw) = json.as_bytes().get(1..json.len().saturating_sub(1)) else {
             return false;
         };
-        self.value_path(text);
+        let Some(path) = self.leaf_path(text) else {
+            return false;
+        };
         // The last character decides the content, unless it ends in a run
         // R076 could move out: that waits for the close.
         let last = if ends_in_run(raw) {
@@ -249,7 +288,7 @@ impl Reader {
         } else {
             tok.last_at
         };
-        sink.push_string(&self.path, (tok.open_at, last, tok.at), json);
+        sink.push_string(path, (tok.open_at, last, tok.at), json);
         self.pos = tok.end;
         if let Some(f) = self.frames.last_mut() {
             f.items += 1;
@@ -261,10 +300,13 @@ impl Reader {
     /// it is known to hold separators only (a key's gap then ends in a
     /// comma or follows its object's opener), else as
     /// [`Reader::separators`] passes it.
+    /// `Some(true)` where it passed the gap unread (a key's object then
+    /// expects it, which [`Reader::key_lean`] records), `Some(false)` where
+    /// it scanned it, `None` where something else comes first.
     #[inline(always)]
-    fn gap(&mut self, out: &[u8], tok: &Tok) -> bool {
+    fn gap(&mut self, out: &[u8], tok: &Tok) -> Option<bool> {
         if !self.gap_clean || self.pos > tok.start {
-            return self.separators(out, tok.start);
+            return self.separators(out, tok.start).then_some(false);
         }
         let key = matches!(tok.kind, TokKind::Key(_));
         // (What the scan would find: separators only, and a comma where,
@@ -284,8 +326,7 @@ impl Reader {
             "a logged token's gap holds something the scan would read otherwise"
         );
         self.pos = tok.start;
-        self.comma(key);
-        true
+        Some(true)
     }
 
     /// Passes the blanks, colons and commas from `pos` to `to` as
