@@ -300,6 +300,7 @@ impl Reader {
     /// it is known to hold separators only (a key's gap then ends in a
     /// comma or follows its object's opener), else as
     /// [`Reader::separators`] passes it.
+    ///
     /// `Some(true)` where it passed the gap unread (a key's object then
     /// expects it, which [`Reader::key_lean`] records), `Some(false)` where
     /// it scanned it, `None` where something else comes first.
